@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { messageResponse } from './common.js';
+import { limits } from './limits.js';
+import { messages } from './messages.js';
+import { normalizeIndianMobile } from './phone.js';
+import { blockInfo, selfUser } from './users.js';
+
+const trimmed = z.string({ error: messages.invalid_input }).trim();
+
+export const phoneNumber = trimmed
+  .min(1, messages.number_required)
+  .transform((value, ctx) => {
+    const normalized = normalizeIndianMobile(value);
+    if (!normalized) {
+      ctx.addIssue({ code: 'custom', message: messages.number_invalid });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+const signInPassword = z
+  .string({ error: messages.password_required })
+  .min(1, messages.password_required)
+  .max(limits.passwordMax, messages.password_long);
+
+const newPassword = z
+  .string({ error: messages.password_required })
+  .min(1, messages.password_required)
+  .min(limits.passwordMinSignUp, messages.password_short)
+  .max(limits.passwordMax, messages.password_long);
+
+export const personName = trimmed
+  .min(1, messages.name_required)
+  .min(limits.nameMin, messages.name_length)
+  .max(limits.nameMax, messages.name_length);
+
+/** POST /api/v1/login and /api/v1/normaluser/login */
+export const loginBody = z.object({ number: phoneNumber, password: signInPassword });
+export type LoginBody = z.input<typeof loginBody>;
+
+/** POST /api/v1/normaluser/register */
+export const userRegisterBody = z.object({
+  name: personName,
+  number: phoneNumber,
+  password: newPassword,
+});
+export type UserRegisterBody = z.input<typeof userRegisterBody>;
+
+/** The text fields of POST /api/v1/register (multipart; the three images ride beside them). */
+export const driverRegisterFields = userRegisterBody;
+export const driverDocumentFields = ['aadharFile', 'aadharFileBack', 'DrivingLicense'] as const;
+export type DriverDocumentField = (typeof driverDocumentFields)[number];
+
+export const authResponse = z.object({
+  success: z.literal(true),
+  Token: z.string(),
+  message: z.string(),
+  user: selfUser,
+});
+export type AuthResponse = z.infer<typeof authResponse>;
+
+/** Sent with 403 to a blocked account, so the client can show the blocked screen. */
+export const blockedResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.literal('account_blocked'),
+  block: blockInfo,
+  user: z.object({ name: z.string(), number: z.string() }).optional(),
+});
+export type BlockedResponse = z.infer<typeof blockedResponse>;
+
+export const meResponse = z.object({ success: z.literal(true), user: selfUser });
+
+/** POST /api/v1/password/forgot: the field is named email, and holds the phone number. */
+export const forgotPasswordBody = z.object({ email: phoneNumber });
+
+/** PUT /api/v1/password/reset/{token} */
+export const resetPasswordBody = z
+  .object({
+    password: z
+      .string({ error: messages.password_required })
+      .min(1, messages.password_required)
+      .min(limits.passwordMinReset, messages.reset_password_short)
+      .max(limits.passwordMax, messages.password_long),
+    confirmPassword: z
+      .string({ error: messages.password_required })
+      .min(1, messages.password_required),
+  })
+  .refine((b) => b.password === b.confirmPassword, {
+    message: messages.passwords_mismatch,
+    path: ['confirmPassword'],
+  });
+export const resetTokenParam = z.object({ token: z.string().min(16).max(128) });
+
+export const authCalls = {
+  driverRegister: defineCall({
+    method: 'POST',
+    path: '/api/v1/register',
+    summary: 'Driver sign-up with identity documents (multipart)',
+    auth: 'public',
+    multipart: { fields: driverRegisterFields, files: driverDocumentFields },
+    response: authResponse,
+  }),
+  userRegister: defineCall({
+    method: 'POST',
+    path: '/api/v1/normaluser/register',
+    summary: 'Normal user sign-up',
+    auth: 'public',
+    body: userRegisterBody,
+    response: authResponse,
+  }),
+  driverLogin: defineCall({
+    method: 'POST',
+    path: '/api/v1/login',
+    summary: 'Sign in (driver screen; any account type)',
+    auth: 'public',
+    body: loginBody,
+    response: authResponse,
+  }),
+  userLogin: defineCall({
+    method: 'POST',
+    path: '/api/v1/normaluser/login',
+    summary: 'Sign in (normal user screen; any account type)',
+    auth: 'public',
+    body: loginBody,
+    response: authResponse,
+  }),
+  me: defineCall({
+    method: 'GET',
+    path: '/api/v1/me',
+    summary: 'The signed-in user, with block details when blocked',
+    auth: 'user',
+    response: meResponse,
+  }),
+  logout: defineCall({
+    method: 'POST',
+    path: '/api/v1/logout',
+    summary: 'Revoke the current session',
+    auth: 'user',
+    response: messageResponse,
+  }),
+  forgotPassword: defineCall({
+    method: 'POST',
+    path: '/api/v1/password/forgot',
+    summary: 'Send a reset link by SMS (field email holds the phone number)',
+    auth: 'public',
+    body: forgotPasswordBody,
+    response: messageResponse,
+  }),
+  resetPassword: defineCall({
+    method: 'PUT',
+    path: '/api/v1/password/reset/:token',
+    summary: 'Set a new password with a reset token',
+    auth: 'public',
+    params: resetTokenParam,
+    body: resetPasswordBody,
+    response: messageResponse,
+  }),
+};

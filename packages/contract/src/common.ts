@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const errorResponse = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string().optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
+
+export const idParam = z.object({ id: z.uuid() });

@@ -17,3 +17,15 @@ export const appCalls = {
     response: publicConfigResponse,
   }),
 };
+
+export const healthResponse = z.object({ success: z.literal(true), database: z.literal('ok') });
+
+export const healthCalls = {
+  health: defineCall({
+    method: 'GET',
+    path: '/api/health',
+    summary: 'Liveness and database reachability, for load balancers',
+    auth: 'public',
+    response: healthResponse,
+  }),
+};

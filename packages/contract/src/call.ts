@@ -6,33 +6,38 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * One HTTP call of the product. The server registers its route from this object and the
  * web client calls it through the same object, so method, path and shapes cannot drift.
  */
-export interface Call<
-  Params extends z.ZodType | undefined = z.ZodType | undefined,
-  Body extends z.ZodType | undefined = z.ZodType | undefined,
-  Query extends z.ZodType | undefined = z.ZodType | undefined,
-  Response extends z.ZodType = z.ZodType,
-> {
+export interface Call {
   method: HttpMethod;
   /** Fastify style: /api/v1/video/:videoId */
   path: string;
   summary: string;
   auth: 'public' | 'optional' | 'user' | 'admin';
-  params?: Params;
-  body?: Body;
-  query?: Query;
+  params?: z.ZodType;
+  body?: z.ZodType;
+  query?: z.ZodType;
   /** Multipart calls declare their text fields here; files are described in `files`. */
   multipart?: { fields: z.ZodType; files: readonly string[] };
-  response: Response;
+  response: z.ZodType;
 }
 
-export function defineCall<
-  P extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  Q extends z.ZodType | undefined,
-  R extends z.ZodType,
->(call: Call<P, B, Q, R>): Call<P, B, Q, R> {
+/** Keeps the literal types of a call (its auth level, which schemas it has). */
+export function defineCall<const C extends Call>(call: C): C {
   return call;
 }
+
+/** The parsed type of one of a call's schemas, or undefined when the call has none. */
+export type CallPart<C, K extends 'params' | 'body' | 'query' | 'response'> = C extends {
+  [P in K]: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : undefined;
+
+/** What the client sends for one of a call's schemas. */
+export type CallInput<C, K extends 'params' | 'body' | 'query'> = C extends {
+  [P in K]: infer S extends z.ZodType;
+}
+  ? z.input<S>
+  : undefined;
 
 /** Fills :name segments of a call's path. */
 export function callPath(path: string, params: Record<string, string> = {}): string {

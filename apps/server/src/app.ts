@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { limits } from '@saathi/contract';
+import type { AuthDeps } from './auth/authenticate.js';
+import type { RateLimiter } from './auth/rate-limiter.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { appRoutes } from './features/app/routes.js';
+import { authRoutes } from './features/auth/routes.js';
+import { createAuthService } from './features/auth/service.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { loggerOptions } from './http/logging.js';
+import { mediaRoute } from './http/media-route.js';
+import { webApp } from './http/web-app.js';
+import type { SmsSender } from './sms/sender.js';
+import type { Storage } from './storage/storage.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  storage: Storage;
+  sms: SmsSender;
+  limiter: RateLimiter;
+}
+
+/** The whole HTTP application, from its dependencies. main.ts and the tests both use it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, {
+    throwFileSizeLimit: true,
+    // Per-file caps are checked while streaming; these bound what any one request may carry.
+    limits: { fileSize: limits.identityImageMaxBytes + 1, files: 12, fields: 30, fieldSize: 64 * 1024, parts: 45 },
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Saathi API',
+        version: '1.0.0',
+        description: 'Generated from packages/contract. Deviations from the spec: docs/api.md.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  const spa = await webApp(app, config.webDist);
+  registerErrorHandler(app, { spa });
+
+  const auth: AuthDeps = { db: deps.database.db, jwtSecret: config.jwtSecret };
+  const authService = createAuthService({
+    db: deps.database.db,
+    storage: deps.storage,
+    limiter: deps.limiter,
+    sms: deps.sms,
+    log: app.log,
+    jwtSecret: config.jwtSecret,
+    fileKey: config.fileKey,
+    publicUrl: config.publicUrl,
+  });
+
+  mediaRoute(app, deps.storage);
+  appRoutes(app, auth, { supportEmail: config.supportEmail, publicUrl: config.publicUrl });
+  authRoutes(app, auth, authService);
+  return app;
+}

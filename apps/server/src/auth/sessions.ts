@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, isNull, lt, or, isNotNull } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { sessions, users, type UserRow } from '../db/schema/index.js';
+import { signToken, tokenLifetimeMs } from './tokens.js';
+
+export type RevokeReason = 'logout' | 'password_reset' | 'blocked';
+
+export async function startSession(
+  db: Db,
+  secret: Uint8Array,
+  userId: string,
+): Promise<{ token: string; sessionId: string }> {
+  const sessionId = randomUUID();
+  const expiresAt = new Date(Date.now() + tokenLifetimeMs);
+  await db.insert(sessions).values({ id: sessionId, userId, expiresAt });
+  return { token: await signToken(secret, { userId, sessionId }, expiresAt), sessionId };
+}
+
+/** The session's user when the session is live, with the reason it was revoked otherwise. */
+export async function findSession(
+  db: Db,
+  sessionId: string,
+  userId: string,
+): Promise<{ user: UserRow; revokedReason: RevokeReason | null; expired: boolean } | null> {
+  const rows = await db
+    .select({ user: users, revokedAt: sessions.revokedAt, reason: sessions.revokedReason, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    user: row.user,
+    revokedReason: row.revokedAt ? (row.reason ?? 'logout') : null,
+    expired: row.expiresAt.getTime() <= Date.now(),
+  };
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: RevokeReason): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: Db, userId: string, reason: RevokeReason): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** Housekeeping: sessions that can no longer be used carry no information worth keeping. */
+export async function purgeDeadSessions(db: Db, olderThan: Date): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, olderThan), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, olderThan))));
+}

@@ -1,0 +1,35 @@
+import type { BlockInfo, SelfUser } from '@saathi/contract';
+import { defaultProfileImage } from '@saathi/contract';
+import type { UserRow } from '../db/schema/index.js';
+
+/** The signed-in caller of a request. */
+export interface Viewer {
+  user: UserRow;
+  sessionId: string;
+}
+
+export const isBlocked = (user: UserRow) => user.blockedAt !== null;
+
+export function blockOf(user: UserRow): BlockInfo {
+  return {
+    status: user.blockedAt ? 'true' : 'false',
+    blockedAt: user.blockedAt?.toISOString() ?? null,
+    reason: user.blockReason,
+  };
+}
+
+/** The account as its owner sees it. Never send this for anyone but the caller. */
+export function selfView(user: UserRow): SelfUser {
+  return {
+    _id: user.id,
+    name: user.name,
+    number: user.phone,
+    usertype: user.usertype,
+    profileImage: { url: user.profileImage ?? defaultProfileImage },
+    createdAt: user.createdAt.toISOString(),
+    remindSalah: user.remindSalah ? 'on' : 'off',
+    showNumber: user.showNumber,
+    verification: user.verification,
+    block: blockOf(user),
+  };
+}

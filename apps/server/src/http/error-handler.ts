@@ -1,0 +1,55 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@saathi/contract';
+import { HttpError } from './errors.js';
+import { isClientRoute } from './web-app.js';
+
+interface ValidationIssue {
+  message?: string;
+}
+
+/** One place turns every failure into { success: false, message } with the right status. */
+export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean }): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const { retryAfter, ...extra } = error.extra;
+      if (typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
+      return reply
+        .status(error.status)
+        .send({ success: false, message: error.message, code: error.code, ...extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = (error.validation as ValidationIssue[])[0];
+      return reply.status(400).send({
+        success: false,
+        message: first?.message ?? messages.invalid_input,
+        code: 'invalid_input',
+      });
+    }
+    // Fastify's own 4xx (bad JSON, wrong content type, body too large, multipart limits).
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 413 ? 'file_too_large' : 'invalid_input';
+      const message =
+        status === 413
+          ? messages.file_too_large
+          : status === 415 || error.code?.startsWith('FST_ERR_CTP')
+            ? messages.invalid_input
+            : error.message;
+      return reply.status(status).send({ success: false, message, code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ success: false, message: messages.server_error, code: 'server_error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (opts.spa && isClientRoute(request.method, request.url, request.headers.accept)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ success: false, message: messages.route_not_found, code: 'route_not_found' });
+  });
+}

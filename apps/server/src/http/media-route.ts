@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { Storage } from '../storage/storage.js';
+
+/** bytes=start-end, bytes=start- or bytes=-suffix; undefined when absent or unsatisfiable. */
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | undefined {
+  if (!header) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  return start > end || start >= size ? 'invalid' : { start, end };
+}
+
+/**
+ * Public media (posters, transcoded videos, processed images) from whatever storage is
+ * configured, with range requests so phones can seek and start playing before the end.
+ * Only keys under public/ are reachable; private documents never are.
+ */
+export function mediaRoute(app: FastifyInstance, storage: Storage): void {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/media/*',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const rest = (request.params as { '*': string })['*'];
+      if (!rest || rest.split('/').some((s) => s === '..' || s === '' || s.startsWith('.'))) {
+        return reply.callNotFound();
+      }
+      const key = `public/${rest}`;
+      const object = await storage.stat(key);
+      if (!object) return reply.callNotFound();
+      void reply
+        .header('accept-ranges', 'bytes')
+        .header('content-type', object.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable');
+      const range = parseRange(request.headers.range, object.size);
+      if (range === 'invalid') {
+        return reply.status(416).header('content-range', `bytes */${object.size}`).send();
+      }
+      if (range) {
+        void reply
+          .status(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        void reply.header('content-length', object.size);
+      }
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(await storage.read(key, range));
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Call, CallPart } from '@saathi/contract';
+import { authenticate, type AuthDeps } from '../auth/authenticate.js';
+import type { Viewer } from '../auth/viewer.js';
+import { Forbidden } from './errors.js';
+
+export interface CallContext<C extends Call> {
+  body: CallPart<C, 'body'>;
+  params: CallPart<C, 'params'>;
+  query: CallPart<C, 'query'>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface SignedInContext<C extends Call> extends CallContext<C> {
+  viewer: Viewer;
+}
+
+type Context<C extends Call> = C['auth'] extends 'user' | 'admin'
+  ? SignedInContext<C>
+  : CallContext<C> & { viewer: Viewer | null };
+
+export interface CallOptions {
+  /** Blocked accounts may still call this (to learn they are blocked, or to sign out). */
+  allowBlocked?: boolean;
+  /** Per-route body size cap; multipart calls enforce their own per-file caps. */
+  bodyLimit?: number;
+}
+
+const errorBody = z.looseObject({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string().optional(),
+});
+
+/**
+ * Registers one contract call: its method and path, the contract's schemas for validation
+ * and OpenAPI, and the guard its `auth` names. The handler gets parsed values and the caller.
+ */
+export function registerCall<C extends Call>(
+  app: FastifyInstance,
+  deps: AuthDeps,
+  call: C,
+  handler: (ctx: Context<C>) => Promise<CallPart<C, 'response'>>,
+  options: CallOptions = {},
+): void {
+  const tag = call.path.split('/').filter((s) => s && s !== 'api' && !/^v\d$/.test(s))[0];
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: call.method,
+    url: call.path,
+    bodyLimit: options.bodyLimit,
+    schema: {
+      summary: call.summary,
+      operationId: `${call.method.toLowerCase()} ${call.path}`,
+      tags: tag ? [tag] : undefined,
+      ...(call.auth === 'user' || call.auth === 'admin' ? { security: [{ bearer: [] }] } : {}),
+      ...(call.params ? { params: call.params } : {}),
+      ...(call.body ? { body: call.body } : {}),
+      ...(call.query ? { querystring: call.query } : {}),
+      ...(call.multipart ? { consumes: ['multipart/form-data'] } : {}),
+      response: { 200: call.response, '4xx': errorBody },
+    },
+    config: { auth: call.auth },
+    handler: async (request, reply) => {
+      const viewer = await authenticate(deps, request, {
+        required: call.auth === 'user' || call.auth === 'admin',
+        allowBlocked: options.allowBlocked ?? false,
+      });
+      if (call.auth === 'admin' && viewer?.user.usertype !== 'admin') throw Forbidden();
+      const ctx = {
+        body: request.body,
+        params: request.params,
+        query: request.query,
+        request,
+        reply,
+        viewer,
+      } as Context<C>;
+      return handler(ctx);
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app. Hashed assets are cached for a year; index.html and the
+ * service worker are always revalidated so a new release reaches phones at once.
+ */
+export async function webApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  if (!existsSync(join(webDist, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders(res, path) {
+      const immutable = path.includes(`${join(webDist, 'assets')}`);
+      void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}
+
+/** Client routes (/my/profile, /reset-password/...) load index.html; React Router takes over. */
+export function isClientRoute(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  if (url.startsWith('/api/') || url.startsWith('/media/') || url === '/api') return false;
+  return !accept || accept.includes('text/html') || accept.includes('*/*');
+}

@@ -1,0 +1,57 @@
+import { Transform } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { Invalid, TooLarge } from '../http/errors.js';
+import type { MessageCode } from '@saathi/contract';
+
+/** Enough bytes for every container signature we accept (ISO-BMFF brands sit early). */
+const SNIFF_BYTES = 4100;
+
+export interface FileRule {
+  maxBytes: number;
+  /** MIME types recognised from the bytes; the declared type is never trusted. */
+  accept: readonly string[];
+  rejectCode: MessageCode;
+}
+
+/**
+ * Passes bytes through once their signature is checked, and fails the stream as soon as
+ * the running total passes the cap, so an oversized upload is refused while it arrives.
+ */
+export interface CheckedInfo {
+  mime: string;
+  bytes: number;
+}
+
+export function checkedStream(rule: FileRule, info: CheckedInfo): Transform {
+  let head: Buffer[] = [];
+  let headBytes = 0;
+  let total = 0;
+  let checked = false;
+
+  const check = async (self: Transform) => {
+    const buffer = Buffer.concat(head);
+    const type = await fileTypeFromBuffer(buffer);
+    if (!type || !rule.accept.includes(type.mime)) throw Invalid(rule.rejectCode);
+    info.mime = type.mime;
+    checked = true;
+    self.push(buffer);
+    head = [];
+  };
+
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      total += chunk.length;
+      info.bytes = total;
+      if (total > rule.maxBytes) return done(TooLarge());
+      if (checked) return done(null, chunk);
+      head.push(chunk);
+      headBytes += chunk.length;
+      if (headBytes < SNIFF_BYTES) return done();
+      check(this).then(() => done(), done);
+    },
+    flush(done) {
+      if (checked) return done();
+      check(this).then(() => done(), done);
+    },
+  });
+}

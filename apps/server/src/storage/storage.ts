@@ -1,0 +1,18 @@
+import type { Readable } from 'node:stream';
+
+export interface StoredObject {
+  size: number;
+  contentType: string;
+}
+
+/**
+ * Where files live. Keys under `public/` are served at /media/...; keys under `private/`
+ * are never served directly, only through a route that checks the caller.
+ */
+export interface Storage {
+  /** Streams `body` to `key`; on failure nothing is left at `key`. */
+  put(key: string, body: Readable, contentType: string): Promise<StoredObject>;
+  stat(key: string): Promise<StoredObject | null>;
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  delete(key: string): Promise<void>;
+}

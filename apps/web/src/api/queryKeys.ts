@@ -1,0 +1,4 @@
+export const queryKeys = {
+  me: ['me'] as const,
+  appConfig: ['app-config'] as const,
+};

@@ -1,0 +1,19 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../ui/LanguageSwitch';
+
+/** Brand and language choice, on every screen including sign-in. */
+export function TopBar() {
+  const { t } = useTranslation();
+  return (
+    <header className="border-b border-stone-200 bg-white">
+      <div className="mx-auto flex h-14 max-w-3xl items-center justify-between gap-2 px-4">
+        <Link to="/" className="flex min-h-11 items-center gap-2 text-xl font-bold text-brand">
+          <img src="/favicon.svg" alt="" className="size-8" />
+          {t('app.name')}
+        </Link>
+        <LanguageSwitch />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { authCalls, type AuthResponse, type SelfUser } from '@saathi/contract';
+import { useBlockedAccount, setBlockedAccount, type BlockedAccount } from '../../api/blocked';
+import { request } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
+import { saveToken, useToken } from '../../api/token';
+
+export interface Session {
+  token: string | null;
+  user: SelfUser | undefined;
+  isLoading: boolean;
+  blocked: BlockedAccount | null;
+}
+
+/** The signed-in user from GET /api/v1/me, and whether the account is blocked. */
+export function useSession(): Session {
+  const token = useToken();
+  const blockedByServer = useBlockedAccount();
+  const me = useQuery({
+    queryKey: queryKeys.me,
+    queryFn: ({ signal }) => request(authCalls.me, { signal }),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+  });
+  const user = token ? me.data?.user : undefined;
+  const blockedUser: BlockedAccount | null =
+    user?.block.status === 'true'
+      ? { name: user.name, number: user.number, blockedAt: user.block.blockedAt }
+      : null;
+  return {
+    token,
+    user,
+    isLoading: token !== null && me.isPending,
+    blocked: blockedByServer ?? blockedUser,
+  };
+}
+
+/** Stores the session of a successful sign-in or sign-up. */
+export function completeSignIn(response: AuthResponse): void {
+  setBlockedAccount(null);
+  queryClient.setQueryData(queryKeys.me, { success: true, user: response.user });
+  saveToken(response.Token);
+}

@@ -1,0 +1,60 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RequireAuth } from './app/RequireAuth';
+import { RootLayout } from './app/RootLayout';
+import { DriverLoginScreen } from './features/auth/DriverLoginScreen';
+import { DriverRegisterScreen } from './features/auth/DriverRegisterScreen';
+import { ForgotPasswordScreen } from './features/auth/ForgotPasswordScreen';
+import { ResetPasswordScreen } from './features/auth/ResetPasswordScreen';
+import { UserLoginScreen } from './features/auth/UserLoginScreen';
+import { UserRegisterScreen } from './features/auth/UserRegisterScreen';
+import { FeedScreen } from './features/feed/FeedScreen';
+import { LegalPage } from './features/legal/LegalPage';
+import { ComingSoon } from './ui/ComingSoon';
+
+/** Screens later issues build; each shows its title until then. */
+const comingSoon = (path: string, titleKey: string): RouteObject => ({
+  path,
+  element: <ComingSoon titleKey={titleKey} />,
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/login', element: <DriverLoginScreen /> },
+      { path: '/register', element: <DriverRegisterScreen /> },
+      { path: '/user/register', element: <UserRegisterScreen /> },
+      { path: '/end/user/register', element: <UserRegisterScreen /> },
+      { path: '/end/user/login', element: <UserLoginScreen /> },
+      { path: '/forgot-password', element: <ForgotPasswordScreen /> },
+      { path: '/reset-password/:token', element: <ResetPasswordScreen /> },
+      { path: '/terms', element: <LegalPage page="legal.terms" /> },
+      { path: '/privacy', element: <LegalPage page="legal.privacy" /> },
+      comingSoon('/driver-id/:cardNo', 'screens.driverId'),
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/', element: <FeedScreen /> },
+          comingSoon('/user/profile/:userId', 'screens.userProfile'),
+          comingSoon('/emergency', 'screens.emergency'),
+          comingSoon('/business', 'screens.business'),
+          comingSoon('/voice-chat', 'screens.voiceChat'),
+          comingSoon('/my/profile', 'screens.myProfile'),
+          comingSoon('/help', 'screens.help'),
+          comingSoon('/post/video', 'screens.postVideo'),
+          comingSoon('/send/audio', 'screens.sendAudio'),
+          comingSoon('/salah', 'screens.salah'),
+          comingSoon('/location', 'screens.location'),
+          comingSoon('/notification', 'screens.notification'),
+          comingSoon('/admin', 'screens.admin'),
+        ],
+      },
+      {
+        path: '*',
+        element: <ComingSoon titleKey="screens.notFound" textKey="errors.route_not_found" />,
+      },
+    ],
+  },
+];
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -2,16 +2,12 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from './app/RequireAuth';
 import { RootLayout } from './app/RootLayout';
 import { DriverLoginScreen } from './features/auth/DriverLoginScreen';
-import { DriverRegisterScreen } from './features/auth/DriverRegisterScreen';
-import { ForgotPasswordScreen } from './features/auth/ForgotPasswordScreen';
-import { ResetPasswordScreen } from './features/auth/ResetPasswordScreen';
 import { UserLoginScreen } from './features/auth/UserLoginScreen';
 import { UserRegisterScreen } from './features/auth/UserRegisterScreen';
 import { FeedScreen } from './features/feed/FeedScreen';
-import { LegalPage } from './features/legal/LegalPage';
 import { ComingSoon } from './ui/ComingSoon';
 
-/** Screens later issues build; each shows its title until then. */
+/** Screens later issues build; each shows its title until then. Rarely used screens load on demand. */
 const comingSoon = (path: string, titleKey: string): RouteObject => ({
   path,
   element: <ComingSoon titleKey={titleKey} />,
@@ -22,14 +18,29 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: '/login', element: <DriverLoginScreen /> },
-      { path: '/register', element: <DriverRegisterScreen /> },
+      {
+        path: '/register',
+        lazy: async () => ({
+          Component: (await import('./features/auth/DriverRegisterScreen')).DriverRegisterScreen,
+        }),
+      },
       { path: '/user/register', element: <UserRegisterScreen /> },
       { path: '/end/user/register', element: <UserRegisterScreen /> },
       { path: '/end/user/login', element: <UserLoginScreen /> },
-      { path: '/forgot-password', element: <ForgotPasswordScreen /> },
-      { path: '/reset-password/:token', element: <ResetPasswordScreen /> },
-      { path: '/terms', element: <LegalPage page="legal.terms" /> },
-      { path: '/privacy', element: <LegalPage page="legal.privacy" /> },
+      {
+        path: '/forgot-password',
+        lazy: async () => ({
+          Component: (await import('./features/auth/ForgotPasswordScreen')).ForgotPasswordScreen,
+        }),
+      },
+      {
+        path: '/reset-password/:token',
+        lazy: async () => ({
+          Component: (await import('./features/auth/ResetPasswordScreen')).ResetPasswordScreen,
+        }),
+      },
+      { path: '/terms', lazy: async () => (await import('./features/legal/TermsPage')).route },
+      { path: '/privacy', lazy: async () => (await import('./features/legal/PrivacyPage')).route },
       comingSoon('/driver-id/:cardNo', 'screens.driverId'),
       {
         element: <RequireAuth />,

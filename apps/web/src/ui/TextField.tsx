@@ -8,7 +8,14 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   hint?: string;
 }
 
-export function TextField({ label, error, hint, type = 'text', className = '', ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  type = 'text',
+  className = '',
+  ...rest
+}: TextFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const [revealed, setRevealed] = useState(false);

@@ -26,7 +26,10 @@ export function BlockedScreen({ account }: { account: BlockedAccount }) {
   const rows = [
     [t('blocked.name'), account.name ?? unknown],
     [t('blocked.phone'), account.number ?? unknown],
-    [t('blocked.blockedOn'), account.blockedAt ? formatDate(account.blockedAt, i18n.language) : unknown],
+    [
+      t('blocked.blockedOn'),
+      account.blockedAt ? formatDate(account.blockedAt, i18n.language) : unknown,
+    ],
   ] as const;
   const body = t('blocked.mailBody', { name: account.name ?? '', number: account.number ?? '' });
 

@@ -15,13 +15,7 @@ import { FormError } from './FormError';
 import { TermsConsent } from './TermsConsent';
 import { completeSignIn } from './session';
 import { useDocuments } from './useDocuments';
-import {
-  checkName,
-  checkNewPassword,
-  checkPhone,
-  hasErrors,
-  type FieldErrors,
-} from './validation';
+import { checkName, checkNewPassword, checkPhone, hasErrors, type FieldErrors } from './validation';
 
 type Field = 'name' | 'number' | 'password';
 

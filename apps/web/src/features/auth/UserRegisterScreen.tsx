@@ -12,13 +12,7 @@ import { showToast, toastStyles } from '../../ui/toastStore';
 import { AuthScreen } from './AuthScreen';
 import { FormError } from './FormError';
 import { completeSignIn } from './session';
-import {
-  checkName,
-  checkNewPassword,
-  checkPhone,
-  hasErrors,
-  type FieldErrors,
-} from './validation';
+import { checkName, checkNewPassword, checkPhone, hasErrors, type FieldErrors } from './validation';
 
 type Field = 'name' | 'number' | 'password';
 

@@ -50,5 +50,12 @@ export function useDocuments() {
   }
 
   const missing = driverDocumentFields.filter((field) => documents[field] === null);
-  return { documents, errors, busy, pick, remove: (field: DriverDocumentField) => replace(field, null), missing };
+  return {
+    documents,
+    errors,
+    busy,
+    pick,
+    remove: (field: DriverDocumentField) => replace(field, null),
+    missing,
+  };
 }

@@ -1,0 +1,46 @@
+// npm run create-admin -- --name "Asha Verma" --number 9876543210 --password 'long secret'
+// Creates an admin account, or makes an existing account of that number an admin.
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { limits, maskPhone, normalizeIndianMobile } from '@saathi/contract';
+import { hashPassword } from '../auth/passwords.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { users } from '../db/schema/index.js';
+
+const { values } = parseArgs({
+  options: { name: { type: 'string' }, number: { type: 'string' }, password: { type: 'string' } },
+});
+
+const phone = normalizeIndianMobile(values.number ?? '');
+if (!phone || !values.password || values.password.length < limits.passwordMinReset) {
+  console.error(
+    `Usage: npm run create-admin -- --name "Full Name" --number <Indian mobile> --password <at least ${limits.passwordMinReset} characters>`,
+  );
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+const passwordHash = await hashPassword(values.password);
+const [existing] = await database.db.select().from(users).where(eq(users.phone, phone));
+if (existing) {
+  await database.db
+    .update(users)
+    .set({ usertype: 'admin', passwordHash, updatedAt: new Date() })
+    .where(eq(users.id, existing.id));
+  console.log(`Account ${maskPhone(phone)} is now an admin; its password was set.`);
+} else {
+  await database.db.insert(users).values({
+    id: randomUUID(),
+    name: values.name?.trim() || 'Saathi Admin',
+    phone,
+    passwordHash,
+    usertype: 'admin',
+    verification: 'not_required',
+  });
+  console.log(`Admin account ${maskPhone(phone)} created.`);
+}
+await database.close();

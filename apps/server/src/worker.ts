@@ -1,0 +1,28 @@
+// `npm run worker`: job workers without the HTTP server, for deployments that run the API
+// with RUN_WORKERS=false. Needs DATABASE_URL: PGlite allows only one process.
+import pino from 'pino';
+import { loadConfig } from './config.js';
+import { createBoss } from './jobs/boss.js';
+import { startMaintenance } from './jobs/maintenance.js';
+import { openRuntime } from './runtime.js';
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel });
+if (!config.databaseUrl) {
+  log.error('npm run worker needs DATABASE_URL; the embedded database runs workers in the API process');
+  process.exit(2);
+}
+const runtime = await openRuntime(config);
+const boss = createBoss(runtime.database, config.databaseUrl);
+boss.on('error', (err) => log.error({ err }, 'job queue error'));
+await boss.start();
+await startMaintenance(boss, runtime.database.db);
+log.info('workers started');
+
+async function shutdown() {
+  await boss.stop({ graceful: true, timeout: 20_000, wait: true });
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());

@@ -1,0 +1,137 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { buildApp } from '../src/app.js';
+import { hashPassword } from '../src/auth/passwords.js';
+import { memoryRateLimiter, type RateLimiter } from '../src/auth/rate-limiter.js';
+import { startSession } from '../src/auth/sessions.js';
+import { blockAccount } from '../src/features/auth/block.js';
+import { loadConfig, type Config } from '../src/config.js';
+import type { Database } from '../src/db/client.js';
+import { users, type UserRow } from '../src/db/schema/index.js';
+import { outboxSmsSender, type SmsMessage } from '../src/sms/sender.js';
+import { localStorage } from '../src/storage/local.js';
+import type { Storage } from '../src/storage/storage.js';
+import { freshDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  storage: Storage;
+  dataDir: string;
+  /** Every SMS the app sent, newest last. */
+  outbox: SmsMessage[];
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  limiter?: RateLimiter;
+  env?: Record<string, string>;
+}
+
+/** A real app on a fresh database and a temporary data folder; nothing is mocked. */
+export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'saathi-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    SEED_DEMO: 'false',
+    WEB_DIST: join(dataDir, 'no-web-build'),
+    PUBLIC_URL: 'http://saathi.test',
+    ...opts.env,
+  });
+  const database = await freshDatabase();
+  const storage = localStorage(join(dataDir, 'storage'));
+  const sms = outboxSmsSender(join(dataDir, 'outbox.jsonl'), pino({ level: 'silent' }));
+  const app = await buildApp({
+    config,
+    database,
+    storage,
+    sms,
+    limiter: opts.limiter ?? memoryRateLimiter(),
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    storage,
+    dataDir,
+    outbox: sms.sent,
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let phoneCounter = 0;
+/** A unique, valid Indian mobile number in normalised form (+91 and ten digits). */
+export function newPhone(): string {
+  phoneCounter += 1;
+  const tail = `${process.pid % 1000}${phoneCounter}`.padStart(9, '0').slice(-9);
+  return `+919${tail}`;
+}
+
+export interface TestUser {
+  user: UserRow;
+  password: string;
+  token: string;
+}
+
+/** Creates an account directly (fast: no HTTP, no rate limit) and signs it in. */
+export async function newUser(
+  t: TestApp,
+  overrides: Partial<typeof users.$inferInsert> & { password?: string } = {},
+): Promise<TestUser> {
+  const { password = 'secret-pass', ...fields } = overrides;
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      name: 'Test Driver',
+      phone: newPhone(),
+      passwordHash: await hashPassword(password),
+      usertype: 'user',
+      verification: 'not_required',
+      ...fields,
+    })
+    .returning();
+  if (!user) throw new Error('user not inserted');
+  const { token } = await startSession(t.database.db, t.config.jwtSecret, user.id);
+  return { user, password, token };
+}
+
+export const blockUser = (t: TestApp, userId: string, reason = 'Spam') =>
+  blockAccount(t.database.db, userId, reason);
+
+/** A multipart body as a phone's browser would send it, for app.inject. */
+export async function multipart(
+  fields: Record<string, string>,
+  files: Record<string, { data: Buffer; filename: string; type: string }> = {},
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const [k, f] of Object.entries(files)) {
+    form.append(k, new Blob([new Uint8Array(f.data)], { type: f.type }), f.filename);
+  }
+  const request = new Request('http://saathi.test/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type') ?? '' },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  test: {
+    include: ['**/*.e2e.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Each file runs its own server and browser; one at a time keeps a 2-core machine steady.
+    fileParallelism: false,
+  },
+});

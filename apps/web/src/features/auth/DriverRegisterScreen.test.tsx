@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { renderRoute, silentFetch } from '../../test/renderRoute';
+
+function fillAccount() {
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Ramesh Kumar' } });
+  fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '98765 43210' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'secret1' } });
+}
+
+function pick(label: string) {
+  const file = new File(['photo'], 'photo.jpg', { type: 'image/jpeg' });
+  fireEvent.change(screen.getByLabelText(`${label}: Gallery`), { target: { files: [file] } });
+}
+
+describe('Driver Registration', () => {
+  beforeEach(() => {
+    vi.stubGlobal('fetch', vi.fn(silentFetch));
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:preview' }));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('keeps Register disabled and says why until the terms are agreed', () => {
+    renderRoute('/register');
+    const submit = screen.getByRole('button', { name: 'Register' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(
+      screen.getByText('Please agree to the Terms and Conditions and Privacy Policy'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('checkbox'));
+    expect(submit.disabled).toBe(false);
+  });
+
+  it('links the terms, the privacy policy, login and user registration', () => {
+    renderRoute('/register');
+    const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href('Terms and Conditions')).toBe('/terms');
+    expect(href('Privacy Policy')).toBe('/privacy');
+    expect(href('Already have an account? Login')).toBe('/login');
+    expect(href('Register as User')).toBe('/end/user/register');
+  });
+
+  it('asks for all three documents before sending', async () => {
+    renderRoute('/register');
+    fillAccount();
+    fireEvent.click(screen.getByRole('checkbox'));
+    pick('Aadhar Card (Front)');
+    await screen.findByAltText('Photo of Aadhar Card (Front)');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getAllByText('Please upload all required documents').length).toBeGreaterThan(0);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('checks name, phone and password first', () => {
+    renderRoute('/register');
+    fireEvent.click(screen.getByRole('checkbox'));
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'R' } });
+    fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Name must be 2 to 30 characters')).toBeTruthy();
+    expect(screen.getByText('Enter a valid 10-digit Indian mobile number')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+  });
+
+  it('shows a preview with a remove button for a picked photo', async () => {
+    renderRoute('/register');
+    pick('Driving Licence');
+    expect(await screen.findByAltText('Photo of Driving Licence')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByAltText('Photo of Driving Licence')).toBeNull());
+  });
+
+  it('refuses a file that is not an image', async () => {
+    renderRoute('/register');
+    const file = new File(['%PDF'], 'licence.pdf', { type: 'application/pdf' });
+    fireEvent.change(screen.getByLabelText('Driving Licence: Gallery'), {
+      target: { files: [file] },
+    });
+    expect(
+      await screen.findByText('Identity documents must be JPEG, PNG, WebP or HEIC images'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { jsonResponse, renderRoute } from '../../test/renderRoute';
+
+const token = 'a'.repeat(32);
+
+function fill(password: string, confirm: string) {
+  fireEvent.change(screen.getByLabelText('New Password'), { target: { value: password } });
+  fireEvent.change(screen.getByLabelText('Confirm New Password'), { target: { value: confirm } });
+  fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
+}
+
+describe('Reset Password', () => {
+  const fetchMock = vi.fn(async () =>
+    jsonResponse(200, { success: true, message: 'Your password has been reset.' }),
+  );
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    fetchMock.mockClear();
+  });
+
+  it('requires both fields', () => {
+    renderRoute(`/reset-password/${token}`);
+    fill('', '');
+    expect(screen.getAllByText('Password is required')).toHaveLength(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks for at least 8 characters', () => {
+    renderRoute(`/reset-password/${token}`);
+    fill('short', 'short');
+    expect(screen.getAllByText('Password must be at least 8 characters')).toHaveLength(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says when the passwords do not match', () => {
+    renderRoute(`/reset-password/${token}`);
+    fill('longenough1', 'longenough2');
+    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends the token in the path and goes to /login on success', async () => {
+    const { router } = renderRoute(`/reset-password/${token}`);
+    fill('longenough1', 'longenough1');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/v1/password/reset/${token}`,
+      expect.objectContaining({ method: 'PUT' }),
+    );
+    expect(await screen.findByText('Your password has been reset.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,3 @@
+import { LegalPage } from './LegalPage';
+
+export const route = { Component: () => <LegalPage page="legal.terms" /> };

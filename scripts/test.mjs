@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The one test command (`npm test`): static checks, the server suite on PGlite (and on
+// PostgreSQL when DATABASE_URL is set), web component tests, then end-to-end tests in
+// Chromium against a real server. Ends with the totals line CI reads.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, 'test-results');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  return result.status === 0;
+}
+
+function check(label, command, args) {
+  const ok = run(label, command, args);
+  ok ? passed++ : failed++;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
+}
+
+function vitest(label, config, env = {}) {
+  const out = join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const ok = run(label, 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  let p = 0;
+  let f = 0;
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    p = report.numPassedTests ?? 0;
+    f = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+  }
+  // A runner that crashed before reporting still counts as a failure.
+  if (!ok && f === 0) f = 1;
+  passed += p;
+  failed += f;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}: ${p} passed, ${f} failed`);
+}
+
+check('typecheck', 'npm', ['run', 'typecheck']);
+check('lint', 'npm', ['run', 'lint']);
+vitest('server on PGlite', 'apps/server/vitest.config.ts', { TEST_DB: 'pglite' });
+if (process.env.DATABASE_URL) {
+  vitest('server on PostgreSQL', 'apps/server/vitest.config.ts', { TEST_DB: 'postgres' });
+} else {
+  summary.push('skip server on PostgreSQL: DATABASE_URL is not set');
+}
+vitest('web components', 'apps/web/vitest.config.ts');
+check('web build', 'npm', ['run', 'build']);
+vitest('end to end (Chromium)', 'apps/web/e2e/vitest.config.ts');
+
+console.log(`\n${summary.join('\n')}\n`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -19,10 +19,16 @@ import { appRoutes } from './features/app/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
 import { registerErrorHandler } from './http/error-handler.js';
-import { loggerOptions } from './http/logging.js';
+import { loggerOptions, type DestinationStream } from './http/logging.js';
 import { mediaRoute } from './http/media-route.js';
 import { webApp } from './http/web-app.js';
 import type { SmsSender } from './sms/sender.js';
+import type { JobQueue } from './jobs/queue.js';
+import { createCommentService } from './features/feed/comments.service.js';
+import { createLikeService } from './features/feed/likes.service.js';
+import { createPostService } from './features/feed/posts.service.js';
+import { createReportService } from './features/feed/reports.service.js';
+import { feedRoutes } from './features/feed/routes.js';
 import type { Storage } from './storage/storage.js';
 
 export interface AppDeps {
@@ -31,13 +37,16 @@ export interface AppDeps {
   storage: Storage;
   sms: SmsSender;
   limiter: RateLimiter;
+  jobs: JobQueue;
+  /** Where log lines go instead of stdout: the tests read them to prove nothing personal is logged. */
+  logStream?: DestinationStream;
 }
 
 /** The whole HTTP application, from its dependencies. main.ts and the tests both use it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -103,5 +112,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mediaRoute(app, deps.storage);
   appRoutes(app, auth, { supportEmail: config.supportEmail, publicUrl: config.publicUrl });
   authRoutes(app, auth, authService);
+  const db = deps.database.db;
+  feedRoutes(app, auth, {
+    posts: createPostService({ db, storage: deps.storage, limiter: deps.limiter, jobs: deps.jobs, log: app.log }),
+    likes: createLikeService({ db }),
+    comments: createCommentService({ db, limiter: deps.limiter }),
+    reports: createReportService({ db, limiter: deps.limiter }),
+  });
   return app;
 }

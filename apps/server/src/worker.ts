@@ -2,8 +2,7 @@
 // with RUN_WORKERS=false. Needs DATABASE_URL: PGlite allows only one process.
 import pino from 'pino';
 import { loadConfig } from './config.js';
-import { createBoss } from './jobs/boss.js';
-import { startMaintenance } from './jobs/maintenance.js';
+import { startJobs } from './jobs/start.js';
 import { openRuntime } from './runtime.js';
 
 const config = loadConfig();
@@ -13,14 +12,16 @@ if (!config.databaseUrl) {
   process.exit(2);
 }
 const runtime = await openRuntime(config);
-const boss = createBoss(runtime.database, config.databaseUrl);
-boss.on('error', (err) => log.error({ err }, 'job queue error'));
-await boss.start();
-await startMaintenance(boss, runtime.database.db);
+const jobs = await startJobs({
+  database: runtime.database,
+  storage: runtime.storage,
+  log,
+  workers: true,
+});
 log.info('workers started');
 
 async function shutdown() {
-  await boss.stop({ graceful: true, timeout: 20_000, wait: true });
+  await jobs.stop();
   await runtime.close();
   process.exit(0);
 }

@@ -1,15 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app.js';
+import type { AuthDeps } from '../src/auth/authenticate.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { memoryRateLimiter, type RateLimiter } from '../src/auth/rate-limiter.js';
 import { startSession } from '../src/auth/sessions.js';
 import { blockAccount } from '../src/features/auth/block.js';
 import { loadConfig, type Config } from '../src/config.js';
+import { startJobs, type Jobs } from '../src/jobs/start.js';
 import type { Database } from '../src/db/client.js';
 import { users, type UserRow } from '../src/db/schema/index.js';
 import { outboxSmsSender, type SmsMessage } from '../src/sms/sender.js';
@@ -25,12 +27,19 @@ export interface TestApp {
   dataDir: string;
   /** Every SMS the app sent, newest last. */
   outbox: SmsMessage[];
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
 export interface TestAppOptions {
   limiter?: RateLimiter;
   env?: Record<string, string>;
+  /** Receives every log line (set env LOG_LEVEL too; the default is silent). */
+  logStream?: { write(line: string): void };
+  /** Adds routes before the app is sealed, e.g. a probe call behind a given guard. */
+  extend?: (app: FastifyInstance, auth: AuthDeps) => void;
+  /** Run the job workers (media processing) too; jobs are always queued in pg-boss. */
+  workers?: boolean;
 }
 
 /** A real app on a fresh database and a temporary data folder; nothing is mocked. */
@@ -50,13 +59,22 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const database = await freshDatabase();
   const storage = localStorage(join(dataDir, 'storage'));
   const sms = outboxSmsSender(join(dataDir, 'outbox.jsonl'), pino({ level: 'silent' }));
+  const jobs = await startJobs({
+    database,
+    storage,
+    log: pino({ level: 'silent' }),
+    workers: opts.workers ?? false,
+  });
   const app = await buildApp({
+    jobs: jobs.queue,
     config,
     database,
     storage,
     sms,
     limiter: opts.limiter ?? memoryRateLimiter(),
+    logStream: opts.logStream,
   });
+  opts.extend?.(app, { db: database.db, jwtSecret: config.jwtSecret });
   await app.ready();
   return {
     app,
@@ -65,8 +83,10 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     storage,
     dataDir,
     outbox: sms.sent,
+    jobs,
     async close() {
       await app.close();
+      await jobs.stop();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -134,4 +154,26 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
   return res.json() as T;
+}
+
+let ipCounter = 0;
+/**
+ * A fresh client address for app.inject's remoteAddress. Sign-in, sign-up and forgot-password
+ * are limited per IP, so tests that are not about the limits each come from their own address.
+ */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+/** Every file (not folder) below `dir`, as paths relative to it; [] when it does not exist. */
+export async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
+  } catch {
+    return [];
+  }
 }

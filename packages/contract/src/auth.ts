@@ -8,16 +8,14 @@ import { blockInfo, selfUser } from './users.js';
 
 const trimmed = z.string({ error: messages.invalid_input }).trim();
 
-export const phoneNumber = trimmed
-  .min(1, messages.number_required)
-  .transform((value, ctx) => {
-    const normalized = normalizeIndianMobile(value);
-    if (!normalized) {
-      ctx.addIssue({ code: 'custom', message: messages.number_invalid });
-      return z.NEVER;
-    }
-    return normalized;
-  });
+export const phoneNumber = trimmed.min(1, messages.number_required).transform((value, ctx) => {
+  const normalized = normalizeIndianMobile(value);
+  if (!normalized) {
+    ctx.addIssue({ code: 'custom', message: messages.number_invalid });
+    return z.NEVER;
+  }
+  return normalized;
+});
 
 const signInPassword = z
   .string({ error: messages.password_required })

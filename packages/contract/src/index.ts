@@ -6,3 +6,7 @@ export * from './common.js';
 export * from './users.js';
 export * from './auth.js';
 export * from './app.js';
+export * from './posts.js';
+export * from './comments.js';
+export * from './reports.js';
+export * from './geo.js';

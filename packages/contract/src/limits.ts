@@ -11,6 +11,19 @@ export const limits = {
   tokenDays: 7,
   resetTokenMinutes: 15,
   reportReasonMax: 500,
+  postImageMaxBytes: 10 * 1024 * 1024,
+  postVideoMaxBytes: 10 * 1024 * 1024,
+  /** Not in the spec; enough for a photo series, small enough for one upload on 3G. */
+  postImagesMax: 10,
+  captionMax: 2000,
+  locationMax: 200,
+  /** Not in the spec (its limit is 'not shown'). */
+  commentMax: 1000,
+  feedPageDefault: 8,
+  feedPageMax: 30,
+  commentsPageDefault: 50,
+  commentsPageMax: 100,
+  uploadTimeoutMs: 60_000,
 } as const;
 
 /** Sign-in, sign-up and forgot-password attempts allowed per window. */
@@ -21,4 +34,7 @@ export const rateLimits = {
   signUpPerIp: 10,
   forgotPerIp: 10,
   forgotPerNumber: 3,
+  postsPerHour: 30,
+  commentsPerMinute: 20,
+  reportsPerHour: 30,
 } as const;

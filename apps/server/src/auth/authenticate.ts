@@ -29,8 +29,14 @@ export async function authenticate(
   const found = claims && (await findSession(deps.db, claims.sessionId, claims.userId));
   // Blocking revokes sessions with reason 'blocked'; while the block lasts such a session may
   // still learn that it is blocked, and after an unblock it is dead like any revoked one.
-  const revoked =
-    found && found.revokedReason !== null && !(found.revokedReason === 'blocked' && isBlocked(found.user));
+  // Only the block that revoked it counts: a session an unblock killed stays dead if the
+  // account is blocked again later (revokedAt is then before the new blockedAt).
+  const liveBlock =
+    found?.revokedReason === 'blocked' &&
+    found.user.blockedAt !== null &&
+    found.revokedAt !== null &&
+    found.revokedAt >= found.user.blockedAt;
+  const revoked = found && found.revokedReason !== null && !liveBlock;
   if (!claims || !found || found.expired || revoked) {
     // A stale token on a public call is treated as no token, so the feed still loads.
     if (opts.required) throw Unauthorized('session_expired');

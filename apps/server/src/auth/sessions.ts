@@ -22,7 +22,12 @@ export async function findSession(
   db: Db,
   sessionId: string,
   userId: string,
-): Promise<{ user: UserRow; revokedReason: RevokeReason | null; expired: boolean } | null> {
+): Promise<{
+  user: UserRow;
+  revokedReason: RevokeReason | null;
+  revokedAt: Date | null;
+  expired: boolean;
+} | null> {
   const rows = await db
     .select({ user: users, revokedAt: sessions.revokedAt, reason: sessions.revokedReason, expiresAt: sessions.expiresAt })
     .from(sessions)
@@ -34,15 +39,23 @@ export async function findSession(
   return {
     user: row.user,
     revokedReason: row.revokedAt ? (row.reason ?? 'logout') : null,
+    revokedAt: row.revokedAt,
     expired: row.expiresAt.getTime() <= Date.now(),
   };
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: RevokeReason): Promise<void> {
+  // A session revoked by a block still works for /me until it logs out; logging out must end
+  // it for good, so the 'blocked' revocation is overwritten rather than kept.
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        or(isNull(sessions.revokedAt), eq(sessions.revokedReason, 'blocked')),
+      ),
+    );
 }
 
 export async function revokeUserSessions(db: Db, userId: string, reason: RevokeReason): Promise<void> {

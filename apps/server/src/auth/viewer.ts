@@ -1,6 +1,7 @@
 import type { BlockInfo, SelfUser } from '@saathi/contract';
 import { defaultProfileImage } from '@saathi/contract';
 import type { UserRow } from '../db/schema/index.js';
+import { mediaUrl } from '../storage/media-url.js';
 
 /** The signed-in caller of a request. */
 export interface Viewer {
@@ -25,7 +26,7 @@ export function selfView(user: UserRow): SelfUser {
     name: user.name,
     number: user.phone,
     usertype: user.usertype,
-    profileImage: { url: user.profileImage ?? defaultProfileImage },
+    profileImage: { url: user.profileImage ? mediaUrl(user.profileImage) : defaultProfileImage },
     createdAt: user.createdAt.toISOString(),
     remindSalah: user.remindSalah ? 'on' : 'off',
     showNumber: user.showNumber,

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@saathi/contract';
-import { HttpError } from './errors.js';
+import { HttpError, invalidField } from './errors.js';
 import { isClientRoute } from './web-app.js';
 
 interface ValidationIssue {
@@ -19,12 +19,10 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean 
         .send({ success: false, message: error.message, code: error.code, ...extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = (error.validation as ValidationIssue[])[0];
-      return reply.status(400).send({
-        success: false,
-        message: first?.message ?? messages.invalid_input,
-        code: 'invalid_input',
-      });
+      const first = invalidField((error.validation as ValidationIssue[])[0]?.message);
+      return reply
+        .status(400)
+        .send({ success: false, message: first.message, code: first.code });
     }
     // Fastify's own 4xx (bad JSON, wrong content type, body too large, multipart limits).
     const status = error.statusCode ?? 500;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { Readable, Transform } from 'node:stream';
-import { Invalid } from '../http/errors.js';
+import { pipeline, type Readable, type Transform } from 'node:stream';
+import { HttpError, Invalid } from '../http/errors.js';
 import type { Storage } from '../storage/storage.js';
 import { checkedStream, type CheckedInfo, type FileRule } from './sniff.js';
 
@@ -44,8 +44,13 @@ export async function receiveUpload(
   const discard = async () => {
     await Promise.all(files.map((f) => storage.delete(f.key)));
   };
+  const malformed = new WeakSet<object>();
+  let current: Readable | undefined;
+  const mark = (error: unknown) => {
+    if (typeof error === 'object' && error !== null) malformed.add(error);
+  };
   try {
-    for await (const part of request.parts()) {
+    for await (const part of clientParts(request, mark)) {
       if (part.type === 'field') {
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
@@ -55,18 +60,51 @@ export async function receiveUpload(
         part.file.resume();
         throw Invalid('invalid_input', `Unexpected file field: ${part.fieldname}`);
       }
+      const index = files.filter((f) => f.field === part.fieldname).length + 1;
+      if (index > (rule.maxFiles ?? 1)) {
+        part.file.resume();
+        throw Invalid(rule.tooManyCode ?? 'invalid_input', undefined, { max: rule.maxFiles ?? 1 });
+      }
       const info: CheckedInfo = { mime: '', bytes: 0 };
       const key = `${spec.prefix}/${randomUUID()}`;
-      let stream: Readable = part.file.pipe(checkedStream(rule, info));
-      if (spec.transform) stream = stream.pipe(spec.transform());
-      part.file.on('error', (e: Error) => stream.destroy(e));
+      const checked = checkedStream(rule, info, { n: index });
+      const stages: Transform[] = spec.transform ? [checked, spec.transform()] : [checked];
+      // pipeline, not pipe: pipe() does not forward errors, so a refused file (too large, not
+      // an image) threw an uncaught exception and left storage.put waiting forever. pipeline
+      // destroys every stage with the error, which ends the put and removes its temp file.
+      current = part.file;
+      pipeline([part.file, ...stages], () => undefined);
+      const stream: Readable = stages.at(-1) ?? checked;
       // Raw uploads are never served as they are: a worker or an authorised route reads them.
       await storage.put(key, stream, 'application/octet-stream');
       files.push({ field: part.fieldname, key, mime: info.mime, bytes: info.bytes });
     }
   } catch (error) {
     await discard();
-    throw error;
+    // A body the parser cannot read (no boundary, cut off) is the client's fault: 400, not 500.
+    const parserError =
+      isBareError(error) && (malformed.has(error) || current?.errored === error);
+    throw parserError ? Invalid('bad_multipart') : error;
   }
   return { fields, files, discard };
 }
+
+/** The request's parts; a parse failure (thrown here, not by our own code) is marked. */
+async function* clientParts(request: FastifyRequest, mark: (error: unknown) => void) {
+  try {
+    yield* request.parts();
+  } catch (error) {
+    mark(error);
+    throw error;
+  }
+}
+
+/**
+ * Busboy's parse errors are bare Errors. Ours are HttpErrors, @fastify/multipart's limit
+ * errors carry a status, and storage failures (disk full) a system code: those keep theirs.
+ */
+const isBareError = (error: unknown): error is Error =>
+  error instanceof Error &&
+  !(error instanceof HttpError) &&
+  !('statusCode' in error) &&
+  !('code' in error);

@@ -11,18 +11,28 @@ export interface FileRule {
   /** MIME types recognised from the bytes; the declared type is never trusted. */
   accept: readonly string[];
   rejectCode: MessageCode;
+  /** Defaults to the generic 'file_too_large'. */
+  tooLargeCode?: MessageCode;
+  /** How many files of this field one request may carry (default 1). */
+  maxFiles?: number;
+  tooManyCode?: MessageCode;
 }
 
-/**
- * Passes bytes through once their signature is checked, and fails the stream as soon as
- * the running total passes the cap, so an oversized upload is refused while it arrives.
- */
 export interface CheckedInfo {
   mime: string;
   bytes: number;
 }
 
-export function checkedStream(rule: FileRule, info: CheckedInfo): Transform {
+/**
+ * Passes bytes through once their signature is checked, and fails the stream as soon as
+ * the running total passes the cap, so an oversized upload is refused while it arrives.
+ * `params` fill the message (the spec's 'Image {{n}} is too large...').
+ */
+export function checkedStream(
+  rule: FileRule,
+  info: CheckedInfo,
+  params: Record<string, string | number> = {},
+): Transform {
   let head: Buffer[] = [];
   let headBytes = 0;
   let total = 0;
@@ -31,7 +41,8 @@ export function checkedStream(rule: FileRule, info: CheckedInfo): Transform {
   const check = async (self: Transform) => {
     const buffer = Buffer.concat(head);
     const type = await fileTypeFromBuffer(buffer);
-    if (!type || !rule.accept.includes(type.mime)) throw Invalid(rule.rejectCode);
+    if (!type || !rule.accept.includes(type.mime))
+      throw Invalid(rule.rejectCode, undefined, params);
     info.mime = type.mime;
     checked = true;
     self.push(buffer);
@@ -42,7 +53,7 @@ export function checkedStream(rule: FileRule, info: CheckedInfo): Transform {
     transform(chunk: Buffer, _enc, done) {
       total += chunk.length;
       info.bytes = total;
-      if (total > rule.maxBytes) return done(TooLarge());
+      if (total > rule.maxBytes) return done(TooLarge(rule.tooLargeCode, params));
       if (checked) return done(null, chunk);
       head.push(chunk);
       headBytes += chunk.length;

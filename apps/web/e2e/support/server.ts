@@ -10,7 +10,7 @@ export interface E2eServer extends TestApp {
 
 /** The real server with the built web app, a fresh database and the demo accounts. */
 export async function startE2eServer(): Promise<E2eServer> {
-  const t = await startTestApp({ env: { WEB_DIST: webDist } });
+  const t = await startTestApp({ env: { WEB_DIST: webDist }, workers: true });
   await seedDemo(t.database.db);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();

@@ -38,9 +38,11 @@ describe('app shell', () => {
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
-  it('lets a visitor without a token read the terms', () => {
+  it('lets a visitor without a token read the terms', async () => {
     renderRoute('/terms');
-    expect(screen.getByRole('heading', { level: 1, name: 'Terms and Conditions' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }),
+    ).toBeTruthy();
   });
 
   it('replaces every route with the blocked screen when /me says the account is blocked', async () => {

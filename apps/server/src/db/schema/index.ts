@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './sessions.js';
 export * from './password-resets.js';
 export * from './identity-documents.js';
+export * from './posts.js';

@@ -14,7 +14,14 @@ import { revokeSession, revokeUserSessions, startSession } from '../../auth/sess
 import { blockOf, isBlocked, selfView, type Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { Conflict, Forbidden, HttpError, Invalid, TooMany } from '../../http/errors.js';
+import {
+  Conflict,
+  Forbidden,
+  HttpError,
+  Invalid,
+  TooMany,
+  invalidField,
+} from '../../http/errors.js';
 import type { SmsSender } from '../../sms/sender.js';
 import type { Storage } from '../../storage/storage.js';
 import { receiveIdentityDocuments } from './identity-upload.js';
@@ -92,7 +99,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const upload = await receiveIdentityDocuments(request, deps.storage, deps.fileKey, userId);
       try {
         const parsed = driverRegisterFields.safeParse(upload.fields);
-        if (!parsed.success) throw Invalid('invalid_input', parsed.error.issues[0]?.message);
+        if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
         const byField = new Map(upload.files.map((f) => [f.field, f]));
         if (upload.files.length !== driverDocumentFields.length || driverDocumentFields.some((f) => !byField.has(f))) {
           throw Invalid('documents_required');

@@ -13,6 +13,13 @@ function pick(label: string) {
   fireEvent.change(screen.getByLabelText(`${label}: Gallery`), { target: { files: [file] } });
 }
 
+/** The screen loads on demand, so wait for its heading. */
+async function renderScreen(path: string) {
+  const view = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: 'Driver Registration' });
+  return view;
+}
+
 describe('Driver Registration', () => {
   beforeEach(() => {
     vi.stubGlobal('fetch', vi.fn(silentFetch));
@@ -20,8 +27,8 @@ describe('Driver Registration', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('keeps Register disabled and says why until the terms are agreed', () => {
-    renderRoute('/register');
+  it('keeps Register disabled and says why until the terms are agreed', async () => {
+    await renderScreen('/register');
     const submit = screen.getByRole('button', { name: 'Register' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     expect(
@@ -31,8 +38,8 @@ describe('Driver Registration', () => {
     expect(submit.disabled).toBe(false);
   });
 
-  it('links the terms, the privacy policy, login and user registration', () => {
-    renderRoute('/register');
+  it('links the terms, the privacy policy, login and user registration', async () => {
+    await renderScreen('/register');
     const href = (name: string) => screen.getByRole('link', { name }).getAttribute('href');
     expect(href('Terms and Conditions')).toBe('/terms');
     expect(href('Privacy Policy')).toBe('/privacy');
@@ -41,7 +48,7 @@ describe('Driver Registration', () => {
   });
 
   it('asks for all three documents before sending', async () => {
-    renderRoute('/register');
+    await renderScreen('/register');
     fillAccount();
     fireEvent.click(screen.getByRole('checkbox'));
     pick('Aadhar Card (Front)');
@@ -51,8 +58,8 @@ describe('Driver Registration', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('checks name, phone and password first', () => {
-    renderRoute('/register');
+  it('checks name, phone and password first', async () => {
+    await renderScreen('/register');
     fireEvent.click(screen.getByRole('checkbox'));
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'R' } });
     fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '12345' } });
@@ -63,7 +70,7 @@ describe('Driver Registration', () => {
   });
 
   it('shows a preview with a remove button for a picked photo', async () => {
-    renderRoute('/register');
+    await renderScreen('/register');
     pick('Driving Licence');
     expect(await screen.findByAltText('Photo of Driving Licence')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
@@ -71,7 +78,7 @@ describe('Driver Registration', () => {
   });
 
   it('refuses a file that is not an image', async () => {
-    renderRoute('/register');
+    await renderScreen('/register');
     const file = new File(['%PDF'], 'licence.pdf', { type: 'application/pdf' });
     fireEvent.change(screen.getByLabelText('Driving Licence: Gallery'), {
       target: { files: [file] },

@@ -10,6 +10,13 @@ function fill(password: string, confirm: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Reset Password' }));
 }
 
+/** The screen loads on demand, so wait for its heading. */
+async function renderScreen(path: string) {
+  const view = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
+  return view;
+}
+
 describe('Reset Password', () => {
   const fetchMock = vi.fn(async () =>
     jsonResponse(200, { success: true, message: 'Your password has been reset.' }),
@@ -20,29 +27,29 @@ describe('Reset Password', () => {
     fetchMock.mockClear();
   });
 
-  it('requires both fields', () => {
-    renderRoute(`/reset-password/${token}`);
+  it('requires both fields', async () => {
+    await renderScreen(`/reset-password/${token}`);
     fill('', '');
     expect(screen.getAllByText('Password is required')).toHaveLength(2);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('asks for at least 8 characters', () => {
-    renderRoute(`/reset-password/${token}`);
+  it('asks for at least 8 characters', async () => {
+    await renderScreen(`/reset-password/${token}`);
     fill('short', 'short');
     expect(screen.getAllByText('Password must be at least 8 characters')).toHaveLength(2);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('says when the passwords do not match', () => {
-    renderRoute(`/reset-password/${token}`);
+  it('says when the passwords do not match', async () => {
+    await renderScreen(`/reset-password/${token}`);
     fill('longenough1', 'longenough2');
     expect(screen.getByText('Passwords do not match')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('sends the token in the path and goes to /login on success', async () => {
-    const { router } = renderRoute(`/reset-password/${token}`);
+    const { router } = await renderScreen(`/reset-password/${token}`);
     fill('longenough1', 'longenough1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(fetchMock).toHaveBeenCalledWith(

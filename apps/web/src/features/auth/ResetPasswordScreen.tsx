@@ -53,7 +53,12 @@ export function ResetPasswordScreen() {
     <AuthScreen
       title={t('auth.reset.title')}
       subtitle={t('auth.reset.subtitle')}
-      footer={<TextLink to="/forgot-password">{t('auth.reset.newLink')}</TextLink>}
+      footer={
+        <>
+          <TextLink to="/forgot-password">{t('auth.reset.newLink')}</TextLink>
+          <TextLink to="/login">{t('auth.backToLogin')}</TextLink>
+        </>
+      }
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         <TextField

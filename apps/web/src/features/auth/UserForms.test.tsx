@@ -98,6 +98,7 @@ describe('normal user forms', () => {
       }),
     );
     renderRoute('/forgot-password');
+    await screen.findByRole('heading', { level: 1, name: 'Forgot Password' });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(screen.getByText('Phone number is required')).toBeTruthy();
     type('Phone Number', '9876543210');

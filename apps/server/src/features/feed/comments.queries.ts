@@ -1,0 +1,68 @@
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { comments, posts, users, type UserRow } from '../../db/schema/index.js';
+import type { Cursor } from './cursor.js';
+
+export type CommentRow = typeof comments.$inferSelect;
+
+export async function commentsPage(
+  db: Db,
+  postId: string,
+  opts: { cursor?: Cursor; limit: number },
+): Promise<{ comment: CommentRow; author: UserRow }[]> {
+  const { cursor } = opts;
+  return db
+    .select({ comment: comments, author: users })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(
+      and(
+        eq(comments.postId, postId),
+        isNull(users.blockedAt),
+        cursor
+          ? or(
+              lt(comments.createdAt, cursor.createdAt),
+              and(eq(comments.createdAt, cursor.createdAt), lt(comments.id, cursor.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(opts.limit);
+}
+
+export async function insertComment(db: Db, comment: typeof comments.$inferInsert): Promise<CommentRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(comments).values(comment).returning();
+    await tx
+      .update(posts)
+      .set({ commentCount: sql`${posts.commentCount} + 1` })
+      .where(eq(posts.id, comment.postId));
+    if (!row) throw new Error('comment not inserted');
+    return row;
+  });
+}
+
+export async function findComment(db: Db, postId: string, commentId: string): Promise<CommentRow | undefined> {
+  const rows = await db
+    .select()
+    .from(comments)
+    .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function deleteComment(db: Db, postId: string, commentId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(comments)
+      .where(and(eq(comments.id, commentId), eq(comments.postId, postId)))
+      .returning({ id: comments.id });
+    if (deleted.length > 0) {
+      await tx
+        .update(posts)
+        .set({ commentCount: sql`greatest(${posts.commentCount} - 1, 0)` })
+        .where(eq(posts.id, postId));
+    }
+  });
+}

@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import { messages, rateLimits, type Comment } from '@saathi/contract';
+import type { RateLimiter } from '../../auth/rate-limiter.js';
+import type { Viewer } from '../../auth/viewer.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { Forbidden, HttpError, NotFound } from '../../http/errors.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { publicAuthorOf } from './present.js';
+import { commentsPage, deleteComment, findComment, insertComment, type CommentRow } from './comments.queries.js';
+import { findVisiblePost } from './posts.queries.js';
+
+function presentComment(comment: CommentRow, author: UserRow): Comment {
+  const { _id, name, profileImage } = publicAuthorOf(author);
+  return {
+    _id: comment.id,
+    comment: comment.body,
+    name,
+    user: { _id, name, profileImage },
+    createdAt: comment.createdAt.toISOString(),
+  };
+}
+
+export function createCommentService(deps: { db: Db; limiter: RateLimiter }) {
+  const { db } = deps;
+
+  async function visiblePost(postId: string) {
+    const row = await findVisiblePost(db, postId);
+    if (!row) throw NotFound('post_not_found');
+    return row;
+  }
+
+  return {
+    async list(postId: string, query: { cursor?: string; limit: number }) {
+      const cursor = decodeCursor(query.cursor);
+      const { post } = await visiblePost(postId);
+      const rows = await commentsPage(db, postId, { cursor, limit: query.limit + 1 });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        success: true as const,
+        comments: page.map((r) => presentComment(r.comment, r.author)),
+        total: post.commentCount,
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeCursor({ createdAt: last.comment.createdAt, id: last.comment.id })
+            : null,
+      };
+    },
+
+    async add(postId: string, viewer: Viewer, text: string) {
+      await visiblePost(postId);
+      const wait = await deps.limiter.hit(`comments:user:${viewer.user.id}`, rateLimits.commentsPerMinute, 60);
+      if (wait > 0) throw new HttpError(429, 'too_many_attempts', undefined, { retryAfter: wait });
+      const row = await insertComment(db, { id: randomUUID(), postId, userId: viewer.user.id, body: text });
+      return { success: true as const, comment: presentComment(row, viewer.user) };
+    },
+
+    async remove(postId: string, commentId: string, viewer: Viewer) {
+      const comment = await findComment(db, postId, commentId);
+      if (!comment) throw NotFound('comment_not_found');
+      if (comment.userId !== viewer.user.id) throw Forbidden('not_comment_author');
+      await deleteComment(db, postId, commentId);
+      return { success: true as const, message: messages.comment_deleted };
+    },
+  };
+}
+
+export type CommentService = ReturnType<typeof createCommentService>;

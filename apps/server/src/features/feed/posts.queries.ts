@@ -1,0 +1,189 @@
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  likes,
+  postImages,
+  posts,
+  users,
+  type PostImageRow,
+  type PostRow,
+  type UserRow,
+} from '../../db/schema/index.js';
+import type { Cursor } from './cursor.js';
+
+export interface PostWithAuthor {
+  post: PostRow;
+  author: UserRow;
+}
+
+export async function insertPost(
+  db: Db,
+  post: typeof posts.$inferInsert,
+  images: (typeof postImages.$inferInsert)[],
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.insert(posts).values(post);
+    if (images.length > 0) await tx.insert(postImages).values(images);
+  });
+}
+
+const visible = and(eq(posts.status, 'ready'), isNull(posts.removedAt), isNull(users.blockedAt));
+
+/** One feed page: ready, not removed, author not blocked; newest first after `cursor`. */
+export async function feedPage(
+  db: Db,
+  opts: { cursor?: Cursor; limit: number; emergencyOnly: boolean },
+): Promise<PostWithAuthor[]> {
+  const { cursor } = opts;
+  return db
+    .select({ post: posts, author: users })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(
+      and(
+        visible,
+        opts.emergencyOnly ? eq(posts.emergency, true) : undefined,
+        cursor
+          ? or(
+              lt(posts.createdAt, cursor.createdAt),
+              and(eq(posts.createdAt, cursor.createdAt), lt(posts.id, cursor.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(opts.limit);
+}
+
+export async function findVisiblePost(db: Db, postId: string): Promise<PostWithAuthor | undefined> {
+  const rows = await db
+    .select({ post: posts, author: users })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(eq(posts.id, postId), visible))
+    .limit(1);
+  return rows[0];
+}
+
+/** Any post that was not removed, in any state, with its author. */
+export async function findPost(db: Db, postId: string): Promise<PostWithAuthor | undefined> {
+  const rows = await db
+    .select({ post: posts, author: users })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(eq(posts.id, postId), isNull(posts.removedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function postsOfUser(db: Db, userId: string, limit = 100): Promise<PostWithAuthor[]> {
+  return db
+    .select({ post: posts, author: users })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(eq(posts.userId, userId), isNull(posts.removedAt)))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit);
+}
+
+export async function imagesOf(db: Db, postIds: string[]): Promise<Map<string, PostImageRow[]>> {
+  const byPost = new Map<string, PostImageRow[]>();
+  if (postIds.length === 0) return byPost;
+  const rows = await db.select().from(postImages).where(inArray(postImages.postId, postIds));
+  for (const row of rows) byPost.set(row.postId, [...(byPost.get(row.postId) ?? []), row]);
+  return byPost;
+}
+
+export async function likedBy(db: Db, userId: string | undefined, postIds: string[]): Promise<Set<string>> {
+  if (!userId || postIds.length === 0) return new Set();
+  const rows = await db
+    .select({ postId: likes.postId })
+    .from(likes)
+    .where(and(eq(likes.userId, userId), inArray(likes.postId, postIds)));
+  return new Set(rows.map((r) => r.postId));
+}
+
+/** Written only once every processed file is in storage: the post never points at nothing. */
+export async function markPostReady(
+  db: Db,
+  postId: string,
+  media: {
+    videoKey: string | null;
+    posterKey: string | null;
+    durationSec: number | null;
+    width: number | null;
+    height: number | null;
+    images: { id: string; key: string; width: number; height: number }[];
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(posts)
+      .set({
+        status: 'ready',
+        failureReason: null,
+        videoKey: media.videoKey,
+        posterKey: media.posterKey,
+        durationSec: media.durationSec,
+        width: media.width,
+        height: media.height,
+        readyAt: new Date(),
+      })
+      .where(and(eq(posts.id, postId), eq(posts.status, 'processing'), isNull(posts.removedAt)))
+      .returning({ id: posts.id });
+    if (updated.length === 0) return false;
+    for (const image of media.images) {
+      await tx
+        .update(postImages)
+        .set({ key: image.key, width: image.width, height: image.height })
+        .where(eq(postImages.id, image.id));
+    }
+    return true;
+  });
+}
+
+export async function markPostFailed(db: Db, postId: string, reason: string): Promise<void> {
+  await db
+    .update(posts)
+    .set({ status: 'failed', failureReason: reason })
+    .where(and(eq(posts.id, postId), eq(posts.status, 'processing')));
+}
+
+export async function markPostProcessing(db: Db, postId: string): Promise<boolean> {
+  const rows = await db
+    .update(posts)
+    .set({ status: 'processing', failureReason: null })
+    .where(and(eq(posts.id, postId), eq(posts.status, 'failed'), isNull(posts.removedAt)))
+    .returning({ id: posts.id });
+  return rows.length > 0;
+}
+
+/** Raw uploads are dropped once processed; the columns are cleared so nothing points at them. */
+export async function clearRawKeys(db: Db, postId: string): Promise<void> {
+  await db.update(posts).set({ rawVideoKey: null }).where(eq(posts.id, postId));
+  await db.update(postImages).set({ rawKey: null }).where(eq(postImages.postId, postId));
+}
+
+/** Soft delete: the row stays for moderation history; answers the keys of files to delete. */
+export async function removePost(db: Db, postId: string, by: string): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const [post] = await tx
+      .update(posts)
+      .set({ removedAt: new Date(), removedBy: by })
+      .where(and(eq(posts.id, postId), isNull(posts.removedAt)))
+      .returning();
+    if (!post) return [];
+    const images = await tx.select().from(postImages).where(eq(postImages.postId, postId));
+    await tx
+      .update(posts)
+      .set({ videoKey: null, posterKey: null, rawVideoKey: null })
+      .where(eq(posts.id, postId));
+    await tx.update(postImages).set({ key: null, rawKey: null }).where(eq(postImages.postId, postId));
+    return [
+      post.videoKey,
+      post.posterKey,
+      post.rawVideoKey,
+      ...images.flatMap((i) => [i.key, i.rawKey]),
+    ].filter((k): k is string => typeof k === 'string');
+  });
+}

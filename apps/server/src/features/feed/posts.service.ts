@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { messages, newPostFields, rateLimits, type Product } from '@saathi/contract';
+import type { RateLimiter } from '../../auth/rate-limiter.js';
+import type { Viewer } from '../../auth/viewer.js';
+import type { Db } from '../../db/client.js';
+import { Forbidden, HttpError, Invalid, NotFound } from '../../http/errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Storage } from '../../storage/storage.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+import { presentPost } from './present.js';
+import {
+  feedPage,
+  findPost,
+  findVisiblePost,
+  imagesOf,
+  insertPost,
+  likedBy,
+  markPostFailed,
+  markPostProcessing,
+  postsOfUser,
+  removePost,
+  type PostWithAuthor,
+} from './posts.queries.js';
+import { receivePostUpload } from './upload.js';
+
+export const PROCESS_POST_QUEUE = 'post.process';
+
+export interface PostServiceDeps {
+  db: Db;
+  storage: Storage;
+  limiter: RateLimiter;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+}
+
+export function createPostService(deps: PostServiceDeps) {
+  const { db } = deps;
+
+  async function present(rows: PostWithAuthor[], viewerId: string | undefined): Promise<Product[]> {
+    const ids = rows.map((r) => r.post.id);
+    const [images, liked] = await Promise.all([imagesOf(db, ids), likedBy(db, viewerId, ids)]);
+    return rows.map((r) =>
+      presentPost(r.post, r.author, images.get(r.post.id) ?? [], liked.has(r.post.id)),
+    );
+  }
+
+  async function presentOne(row: PostWithAuthor, viewerId: string | undefined): Promise<Product> {
+    const [product] = await present([row], viewerId);
+    if (!product) throw NotFound('post_not_found');
+    return product;
+  }
+
+  async function queue(postId: string): Promise<void> {
+    try {
+      await deps.jobs.send(PROCESS_POST_QUEUE, { postId });
+    } catch (err) {
+      // The upload is safe in storage; the author can retry once the queue is back.
+      deps.log.error({ err, postId }, 'could not queue post processing');
+      await markPostFailed(db, postId, messages.processing_failed);
+    }
+  }
+
+  return {
+    /**
+     * Files stream into uploads/ first; the post row (state 'processing') and its image rows
+     * are written in one transaction once every check passed, then the job is queued.
+     */
+    async create(request: FastifyRequest, viewer: Viewer) {
+      const wait = await deps.limiter.hit(`posts:user:${viewer.user.id}`, rateLimits.postsPerHour, 3600);
+      if (wait > 0) throw new HttpError(429, 'too_many_posts', undefined, { retryAfter: wait });
+      const postId = randomUUID();
+      const upload = await receivePostUpload(request, deps.storage, postId);
+      try {
+        const parsed = newPostFields.safeParse(upload.fields);
+        if (!parsed.success) throw Invalid('invalid_input', parsed.error.issues[0]?.message);
+        const video = upload.files.find((f) => f.field === 'video');
+        const images = upload.files.filter((f) => f.field === 'images');
+        if (!video && images.length === 0) throw Invalid('post_media_required');
+        await insertPost(
+          db,
+          {
+            id: postId,
+            userId: viewer.user.id,
+            caption: parsed.data.caption,
+            location: parsed.data.location,
+            emergency: parsed.data.emergency,
+            status: 'processing',
+            rawVideoKey: video?.key ?? null,
+          },
+          images.map((f, i) => ({ id: randomUUID(), postId, position: i, rawKey: f.key })),
+        );
+      } catch (error) {
+        await upload.discard();
+        throw error;
+      }
+      await queue(postId);
+      const row = await findPost(db, postId);
+      if (!row) throw NotFound('post_not_found');
+      return { success: true as const, message: messages.uploaded, product: await presentOne(row, viewer.user.id) };
+    },
+
+    async feed(query: { cursor?: string; limit: number; emergency: boolean }, viewer: Viewer | null) {
+      const cursor = decodeCursor(query.cursor);
+      const rows = await feedPage(db, { cursor, limit: query.limit + 1, emergencyOnly: query.emergency });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        success: true as const,
+        products: await present(page, viewer?.user.id),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeCursor({ createdAt: last.post.createdAt, id: last.post.id })
+            : null,
+      };
+    },
+
+    async get(postId: string, viewer: Viewer | null) {
+      const row = await findVisiblePost(db, postId);
+      if (!row) throw NotFound('post_not_found');
+      return { success: true as const, product: await presentOne(row, viewer?.user.id) };
+    },
+
+    async mine(viewer: Viewer) {
+      const rows = await postsOfUser(db, viewer.user.id);
+      return { success: true as const, products: await present(rows, viewer.user.id) };
+    },
+
+    async retry(postId: string, viewer: Viewer) {
+      const row = await findPost(db, postId);
+      if (!row) throw NotFound('post_not_found');
+      if (row.post.userId !== viewer.user.id) throw Forbidden();
+      if (row.post.status !== 'failed') throw Invalid('post_not_failed');
+      const images = (await imagesOf(db, [postId])).get(postId) ?? [];
+      const rawKeys = [row.post.rawVideoKey, ...images.map((i) => i.rawKey)].filter(
+        (k): k is string => typeof k === 'string',
+      );
+      const stored = await Promise.all(rawKeys.map((k) => deps.storage.stat(k)));
+      if (rawKeys.length === 0 || stored.some((s) => s === null)) throw Invalid('post_retry_gone');
+      if (await markPostProcessing(db, postId)) await queue(postId);
+      const fresh = await findPost(db, postId);
+      if (!fresh) throw NotFound('post_not_found');
+      return { success: true as const, product: await presentOne(fresh, viewer.user.id) };
+    },
+
+    /** Its author or an admin; the row stays (moderation history), every file goes. */
+    async remove(postId: string, viewer: Viewer) {
+      const row = await findPost(db, postId);
+      if (!row) throw NotFound('post_not_found');
+      if (row.post.userId !== viewer.user.id && viewer.user.usertype !== 'admin') {
+        throw Forbidden('not_post_owner');
+      }
+      const keys = await removePost(db, postId, viewer.user.id);
+      await Promise.all(
+        keys.map((key) =>
+          deps.storage.delete(key).catch((err: unknown) => deps.log.error({ err, key }, 'media delete failed')),
+        ),
+      );
+      return { success: true as const, message: messages.video_deleted };
+    },
+  };
+}
+
+export type PostService = ReturnType<typeof createPostService>;

@@ -1,0 +1,55 @@
+import { defaultProfileImage, messages, type Product, type PublicAuthor } from '@saathi/contract';
+import type { PostImageRow, PostRow, UserRow } from '../../db/schema/index.js';
+import { mediaUrl } from '../../storage/media-url.js';
+
+/** What anyone may see of a user. Keep in step with contract publicAuthor. */
+export function publicAuthorOf(user: UserRow): PublicAuthor {
+  return {
+    _id: user.id,
+    name: user.name,
+    usertype: user.usertype,
+    profileImage: { url: user.profileImage ? mediaUrl(user.profileImage) : defaultProfileImage },
+    ...(user.showNumber ? { number: user.phone } : {}),
+  };
+}
+
+export const titleOf = (caption: string) => (caption.split('\n')[0] ?? '').slice(0, 80).trim();
+
+export function presentPost(
+  post: PostRow,
+  author: UserRow,
+  images: PostImageRow[],
+  likedByMe: boolean,
+): Product {
+  const ready = post.status === 'ready';
+  return {
+    _id: post.id,
+    title: titleOf(post.caption),
+    caption: post.caption,
+    location: post.location,
+    emergency: post.emergency,
+    createdAt: post.createdAt.toISOString(),
+    status: post.status,
+    failureReason: post.status === 'failed' ? (post.failureReason ?? messages.processing_failed) : null,
+    likes: post.likeCount,
+    likedByMe,
+    commentsCount: post.commentCount,
+    video:
+      ready && post.videoKey && post.posterKey
+        ? {
+            url: mediaUrl(post.videoKey),
+            posterUrl: mediaUrl(post.posterKey),
+            duration: post.durationSec ?? 0,
+            width: post.width ?? 0,
+            height: post.height ?? 0,
+          }
+        : null,
+    images: ready
+      ? images
+          .filter((i) => i.key)
+          .sort((a, b) => a.position - b.position)
+          .map((i) => ({ url: mediaUrl(i.key ?? ''), width: i.width ?? 0, height: i.height ?? 0 }))
+      : [],
+    user: publicAuthorOf(author),
+  };
+}

@@ -1,0 +1,41 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+import { createFeedQueues, startFeedWorkers } from '../features/feed/worker.js';
+import type { Storage } from '../storage/storage.js';
+import { createBoss } from './boss.js';
+import { startMaintenance } from './maintenance.js';
+import { bossQueue, type JobQueue } from './queue.js';
+
+export interface Jobs {
+  boss: PgBoss;
+  queue: JobQueue;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss, creates every queue (senders need them to exist) and, when `workers`,
+ * the workers too: the API process runs them by default, `npm run worker` on its own.
+ */
+export async function startJobs(opts: {
+  database: Database;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  workers: boolean;
+}): Promise<Jobs> {
+  const boss = createBoss(opts.database);
+  boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  await boss.start();
+  await createFeedQueues(boss);
+  if (opts.workers) {
+    await startMaintenance(boss, opts.database.db);
+    await startFeedWorkers(boss, { db: opts.database.db, storage: opts.storage, log: opts.log });
+  }
+  return {
+    boss,
+    queue: bossQueue(boss),
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 20_000, wait: true });
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readToken, saveToken } from '../../api/token';
+import { jsonResponse } from '../../test/renderRoute';
+import { logout } from './logout';
+
+describe('logout', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('revokes the session, forgets the token, alerts and reloads at /login', async () => {
+    saveToken('jwt-9');
+    const fetchMock = vi.fn(async () =>
+      jsonResponse(200, { success: true, message: 'Logout success' }),
+    );
+    const alert = vi.fn();
+    const assign = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal('alert', alert);
+    vi.spyOn(window, 'location', 'get').mockReturnValue({
+      ...window.location,
+      assign,
+    });
+
+    await logout();
+
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/v1/logout',
+      expect.objectContaining({
+        method: 'POST',
+        headers: expect.objectContaining({ Authorization: 'Bearer jwt-9' }),
+      }),
+    );
+    expect(readToken()).toBeNull();
+    expect(alert).toHaveBeenCalledWith('Logout success');
+    expect(assign).toHaveBeenCalledWith('/login');
+  });
+
+  it('still signs out locally when the network is down', async () => {
+    saveToken('jwt-9');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    vi.stubGlobal('alert', vi.fn());
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign: vi.fn() });
+    await logout();
+    expect(readToken()).toBeNull();
+  });
+});

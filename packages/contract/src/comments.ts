@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { messageResponse } from './common.js';
+import { limits } from './limits.js';
+import { messages } from './messages.js';
+import { videoIdParam } from './posts.js';
+import { imageRef } from './users.js';
+
+export const comment = z.object({
+  _id: z.uuid(),
+  comment: z.string(),
+  name: z.string(),
+  user: z.object({ _id: z.uuid(), name: z.string(), profileImage: imageRef }),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof comment>;
+
+export const newCommentBody = z.object({
+  comment: z
+    .string({ error: messages.comment_required })
+    .trim()
+    .min(1, messages.comment_required)
+    .max(limits.commentMax, messages.comment_too_long),
+});
+
+export const commentsQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(limits.commentsPageMax)
+    .default(limits.commentsPageDefault),
+});
+
+export const commentParams = videoIdParam.extend({
+  commentId: z.uuid({ error: messages.comment_not_found }),
+});
+
+export const commentCalls = {
+  list: defineCall({
+    method: 'GET',
+    path: '/api/v1/video/:videoId/comments',
+    summary: "A post's comments, newest first, a page at a time (no sign-in needed)",
+    auth: 'optional',
+    params: videoIdParam,
+    query: commentsQuery,
+    response: z.object({
+      success: z.literal(true),
+      comments: z.array(comment),
+      total: z.number().int(),
+      nextCursor: z.string().nullable(),
+    }),
+  }),
+  add: defineCall({
+    method: 'POST',
+    path: '/api/v1/video/:videoId/comment',
+    summary: 'Comment on a post',
+    auth: 'user',
+    params: videoIdParam,
+    body: newCommentBody,
+    response: z.object({ success: z.literal(true), comment }),
+  }),
+  remove: defineCall({
+    method: 'DELETE',
+    path: '/api/v1/video/:videoId/comment/:commentId',
+    summary: 'Delete one of your own comments',
+    auth: 'user',
+    params: commentParams,
+    response: messageResponse,
+  }),
+};

@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+
+export const geoMessages = {
+  lat_required: 'lat is required',
+  lat_number: 'lat must be a number, for example 19.076',
+  lat_range: 'lat must be between -90 and 90',
+  lon_required: 'lon is required',
+  lon_number: 'lon must be a number, for example 72.8777',
+  lon_range: 'lon must be between -180 and 180',
+} as const;
+
+// Plain decimal degrees only: Number() alone would also take '', '0x1F' or '1e2', and an
+// empty `lat=` silently becoming 0 would place the driver in the Gulf of Guinea.
+const decimalDegrees = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+function coordinate(
+  min: number,
+  max: number,
+  text: { required: string; number: string; range: string },
+) {
+  return (
+    z
+      // A repeated key (lat=1&lat=2) arrives as an array: reject it rather than guess.
+      .string({ error: (issue) => (issue.input === undefined ? text.required : text.number) })
+      .trim()
+      .min(1, text.required)
+      .regex(decimalDegrees, text.number)
+      .pipe(z.coerce.number<string>().min(min, text.range).max(max, text.range))
+  );
+}
+
+/** GET /api/v1/geo/reverse?lat=&lon= (WGS84 decimal degrees, as a phone's GPS reports them). */
+export const geoReverseQuery = z.object({
+  lat: coordinate(-90, 90, {
+    required: geoMessages.lat_required,
+    number: geoMessages.lat_number,
+    range: geoMessages.lat_range,
+  }),
+  lon: coordinate(-180, 180, {
+    required: geoMessages.lon_required,
+    number: geoMessages.lon_number,
+    range: geoMessages.lon_range,
+  }),
+});
+export type GeoReverseQuery = z.input<typeof geoReverseQuery>;
+
+/**
+ * The fields the client reads, named as the spec's client expects them. Each is '' when
+ * unknown; the client shows the first non-empty of city, locality, principalSubdivision,
+ * countryName.
+ */
+export const geoReverseResponse = z.object({
+  success: z.literal(true),
+  /** The nearest sizeable town or city (within about 30 km). */
+  city: z.string(),
+  /** The nearest place of any size (within about 10 km), else the city. */
+  locality: z.string(),
+  /** The state or union territory in India; '' elsewhere. */
+  principalSubdivision: z.string(),
+  /** English country name, e.g. 'India'; '' at sea. */
+  countryName: z.string(),
+});
+export type GeoReverseResponse = z.infer<typeof geoReverseResponse>;
+
+export const geoCalls = {
+  reverse: defineCall({
+    method: 'GET',
+    path: '/api/v1/geo/reverse',
+    summary: 'Place name for a coordinate, from an offline gazetteer (no third party sees it)',
+    auth: 'user',
+    query: geoReverseQuery,
+    response: geoReverseResponse,
+  }),
+};

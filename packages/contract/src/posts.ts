@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { messageResponse } from './common.js';
+import { limits } from './limits.js';
+import { messages } from './messages.js';
+import { imageRef, userType } from './users.js';
+
+export const postStatus = z.enum(['processing', 'ready', 'failed']);
+export type PostStatus = z.infer<typeof postStatus>;
+
+/** An author as anyone may see them: the number only when its owner chose to show it. */
+export const publicAuthor = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  usertype: userType,
+  profileImage: imageRef,
+  number: z.string().optional(),
+});
+export type PublicAuthor = z.infer<typeof publicAuthor>;
+
+export const postVideo = z.object({
+  url: z.string(),
+  posterUrl: z.string(),
+  duration: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+export const postImage = z.object({
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+/** A post ("product" in the spec's lists). `reviews` is not sent: see docs/api.md. */
+export const product = z.object({
+  _id: z.uuid(),
+  title: z.string(),
+  caption: z.string(),
+  location: z.string(),
+  emergency: z.boolean(),
+  createdAt: z.string(),
+  status: postStatus,
+  /** Shown to the author when processing failed. */
+  failureReason: z.string().nullable(),
+  likes: z.number().int(),
+  likedByMe: z.boolean(),
+  commentsCount: z.number().int(),
+  video: postVideo.nullable(),
+  images: z.array(postImage),
+  user: publicAuthor,
+});
+export type Product = z.infer<typeof product>;
+
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', 'off', '1', '0', ''])])
+  .optional()
+  .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
+
+/** Text fields of POST /api/v1/video/new; files: images (many), video (one). */
+export const newPostFields = z.object({
+  caption: z
+    .string()
+    .trim()
+    .max(limits.captionMax, messages.caption_too_long)
+    .optional()
+    .transform((v) => v ?? ''),
+  location: z
+    .string({ error: messages.location_required })
+    .trim()
+    .min(1, messages.location_required)
+    .max(limits.locationMax, messages.location_too_long),
+  emergency: flag,
+});
+export const postFileFields = ['images', 'video'] as const;
+
+export const videoIdParam = z.object({ videoId: z.uuid({ error: messages.post_not_found }) });
+
+export const feedQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(limits.feedPageMax).default(limits.feedPageDefault),
+  /** Only posts flagged emergency (the /emergency page). */
+  emergency: flag,
+});
+
+export const feedResponse = z.object({
+  success: z.literal(true),
+  products: z.array(product),
+  /** Pass as `cursor` for the next page; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+
+export const productResponse = z.object({ success: z.literal(true), product });
+export const uploadResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  product,
+});
+export const myPostsResponse = z.object({ success: z.literal(true), products: z.array(product) });
+
+export const likeResponse = z.object({
+  success: z.literal(true),
+  liked: z.boolean(),
+  likes: z.number().int(),
+});
+
+export const postCalls = {
+  create: defineCall({
+    method: 'POST',
+    path: '/api/v1/video/new',
+    summary: 'Post images and/or a video (multipart); processed in the background',
+    auth: 'user',
+    multipart: { fields: newPostFields, files: postFileFields },
+    response: uploadResponse,
+  }),
+  feed: defineCall({
+    method: 'GET',
+    path: '/api/v1/video/all',
+    summary: 'The feed: ready posts, newest first, a page at a time',
+    auth: 'optional',
+    query: feedQuery,
+    response: feedResponse,
+  }),
+  mine: defineCall({
+    method: 'GET',
+    path: '/api/v1/video/mine',
+    summary: "The caller's own posts in every state (processing, ready, failed)",
+    auth: 'user',
+    response: myPostsResponse,
+  }),
+  get: defineCall({
+    method: 'GET',
+    path: '/api/v1/video/:videoId',
+    summary: 'One ready post (shared links open it)',
+    auth: 'optional',
+    params: videoIdParam,
+    response: productResponse,
+  }),
+  retry: defineCall({
+    method: 'POST',
+    path: '/api/v1/video/:videoId/retry',
+    summary: 'Process a failed post again (its author only)',
+    auth: 'user',
+    params: videoIdParam,
+    response: productResponse,
+  }),
+  toggleLike: defineCall({
+    method: 'PUT',
+    path: '/api/v1/toggle/like/:videoId',
+    summary: 'Like or unlike a post',
+    auth: 'user',
+    params: videoIdParam,
+    response: likeResponse,
+  }),
+  remove: defineCall({
+    method: 'DELETE',
+    path: '/api/v1/admin/product/:videoId',
+    summary: 'Delete a post and its media (its author or an admin)',
+    auth: 'user',
+    params: videoIdParam,
+    response: messageResponse,
+  }),
+};

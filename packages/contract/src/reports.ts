@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { messageResponse } from './common.js';
+import { limits } from './limits.js';
+import { messages } from './messages.js';
+
+/**
+ * The spec's client also sends reporterId and reporterName; they are accepted and ignored:
+ * the reporter is whoever the token says.
+ */
+export const reportBody = z.object({
+  videoId: z.uuid({ error: messages.post_not_found }),
+  reason: z
+    .string({ error: messages.report_reason_required })
+    .trim()
+    .min(1, messages.report_reason_required)
+    .max(limits.reportReasonMax, messages.report_reason_too_long),
+  reporterId: z.string().optional(),
+  reporterName: z.string().optional(),
+});
+
+export const reportCalls = {
+  create: defineCall({
+    method: 'POST',
+    path: '/api/v1/video/report',
+    summary: 'Report a post to the moderators',
+    auth: 'user',
+    body: reportBody,
+    response: messageResponse,
+  }),
+};

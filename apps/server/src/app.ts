@@ -18,7 +18,7 @@ import type { Database } from './db/client.js';
 import { appRoutes } from './features/app/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
 import { loggerOptions, type DestinationStream } from './http/logging.js';
 import { mediaRoute } from './http/media-route.js';
 import { webApp } from './http/web-app.js';
@@ -51,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

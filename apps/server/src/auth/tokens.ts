@@ -33,6 +33,7 @@ export function tokenFromRequest(
   cookie: string | undefined,
 ): string | undefined {
   const header = authorization?.trim();
-  if (header) return header.replace(/^Bearer\s+/i, '').trim() || undefined;
+  // A bare "Bearer" (a client with no token yet) is no token, not an invalid one.
+  if (header) return header.replace(/^Bearer(\s+|$)/i, '').trim() || undefined;
   return cookie || undefined;
 }

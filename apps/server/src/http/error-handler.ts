@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@saathi/contract';
 import { HttpError, invalidField } from './errors.js';
@@ -6,6 +6,18 @@ import { isClientRoute } from './web-app.js';
 
 interface ValidationIssue {
   message?: string;
+}
+
+/**
+ * Failures Fastify's router meets before any route or error handler runs (a malformed
+ * percent-encoding, a path parameter over maxParamLength): same shape as every other error,
+ * and without echoing the URL, which may hold a reset token.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .status(status)
+    .send({ success: false, message: messages.invalid_input, code: 'invalid_input' });
 }
 
 /** One place turns every failure into { success: false, message } with the right status. */

@@ -64,10 +64,15 @@ export function registerCall<C extends Call>(
     },
     config: { auth: call.auth },
     handler: async (request, reply) => {
-      const viewer = await authenticate(deps, request, {
-        required: call.auth === 'user' || call.auth === 'admin',
-        allowBlocked: options.allowBlocked ?? false,
-      });
+      // Public calls ignore credentials: a stale or blocked token (the cookie rides along on
+      // every request) must not stop the sign-in screens or the blocked screen's own calls.
+      const viewer =
+        call.auth === 'public'
+          ? null
+          : await authenticate(deps, request, {
+              required: call.auth === 'user' || call.auth === 'admin',
+              allowBlocked: options.allowBlocked ?? false,
+            });
       if (call.auth === 'admin' && viewer?.user.usertype !== 'admin') throw Forbidden();
       const ctx = {
         body: request.body,

@@ -14,7 +14,9 @@ let decoder: Promise<HeicDecode> | null = null;
 async function decodeRgba(data: Buffer, maxPixels: number) {
   decoder ??= import('heic-decode').then((m) => m.default);
   const decode = await decoder;
-  const images = await decode.all({ buffer: new Uint8Array(data.buffer, data.byteOffset, data.length) });
+  const images = await decode.all({
+    buffer: new Uint8Array(data.buffer, data.byteOffset, data.length),
+  });
   try {
     // The first top-level image is the photo; depth maps and thumbnails are not top-level.
     const first = images[0];
@@ -34,7 +36,11 @@ async function decodeRgba(data: Buffer, maxPixels: number) {
  * mirroring itself, and the raw pixels carry no EXIF, so there is nothing left to orient.
  * AV1-coded HEIF files, which libheif-wasm cannot read, are handed to sharp directly.
  */
-export async function heifToSharp(data: Buffer, options: SharpOptions, maxPixels: number): Promise<Sharp> {
+export async function heifToSharp(
+  data: Buffer,
+  options: SharpOptions,
+  maxPixels: number,
+): Promise<Sharp> {
   let image: Awaited<ReturnType<typeof decodeRgba>>;
   try {
     image = await decodeRgba(data, maxPixels);

@@ -54,7 +54,13 @@ const ENVIRONMENT = /No space left|Permission denied|Cannot allocate memory|Too 
  * FfmpegErrors, because a 10 MB upload that times out points at the machine.
  */
 export function asRejection(error: unknown, rejection: () => MediaRejectedError): unknown {
-  if (error instanceof FfmpegError && error.kind === 'exit' && !ENVIRONMENT.test(error.stderrTail)) {
+  if (
+    error instanceof FfmpegError &&
+    error.kind === 'exit' &&
+    // No exit code: killed by a signal we did not send (the OOM killer), not a bad file.
+    error.exitCode !== null &&
+    !ENVIRONMENT.test(error.stderrTail)
+  ) {
     const refused = rejection();
     return new MediaRejectedError(refused.code, refused.message, { cause: error });
   }

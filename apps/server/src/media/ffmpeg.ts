@@ -36,7 +36,7 @@ function onPath(name: string): string | null {
  * more decoders and gets security fixes. The installer package is loaded lazily because it
  * throws on platforms it has no binary for, which must not break a machine with ffmpeg.
  */
-function fromInstaller(tool: Tool): string | null {
+export function installerBinary(tool: Tool): string | null {
   try {
     const mod: unknown = createRequire(import.meta.url)(installerPackage[tool]);
     const path = (mod as { path?: unknown } | null)?.path;
@@ -52,7 +52,7 @@ export function locateBinary(tool: Tool): string {
   const known = located.get(tool);
   if (known) return known;
   const override = process.env[envOverride[tool]];
-  const path = override || onPath(tool) || fromInstaller(tool);
+  const path = override || onPath(tool) || installerBinary(tool);
   if (!path) {
     throw new FfmpegError(
       'spawn',
@@ -93,7 +93,11 @@ function lastReason(stderr: string): string {
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
-export function runTool(binary: string, args: readonly string[], opts: RunOptions): Promise<RunResult> {
+export function runTool(
+  binary: string,
+  args: readonly string[],
+  opts: RunOptions,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) {
       reject(new FfmpegError('aborted', 'aborted before start'));

@@ -4,6 +4,9 @@ import { heifToSharp } from './decode-heif.js';
 import { MediaRejectedError } from './errors.js';
 import { heifTypes, limits, postImageTypes } from './types.js';
 
+/** What normalizeImage may produce; callers pick the file extension from it. */
+export type NormalizedImageMime = 'image/jpeg' | 'image/webp' | 'image/png';
+
 export interface NormalizedImage {
   data: Buffer;
   /**
@@ -11,7 +14,7 @@ export interface NormalizedImage {
    * show no WebP with transparency or animation, and some old in-app browsers none at all;
    * every phone decodes baseline/progressive JPEG.
    */
-  mime: 'image/jpeg';
+  mime: NormalizedImageMime;
   width: number;
   height: number;
 }

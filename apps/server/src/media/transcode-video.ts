@@ -109,15 +109,17 @@ export async function probeVideoInput(
   });
   if (!probe.hasVideo) throw noVideo();
   const pixels = probe.codedWidth * probe.codedHeight;
-  if (pixels <= 0 || pixels > limits.maxInputPixels) throw damagedVideo();
+  if (pixels <= 0) throw damagedVideo();
+  if (pixels > limits.maxInputPixels) {
+    throw new MediaRejectedError('media_too_large', 'This video is too large to process.');
+  }
   const maxSec = opts.maxDurationSec ?? limits.maxInputDurationSec;
   if (probe.durationSec !== null && probe.durationSec > maxSec + 0.5) {
-    const minutes = Math.round(maxSec / 60);
+    // Whole minutes read better ("10 minutes"); a limit under a minute is shown in seconds.
+    const [amount, unit] = maxSec >= 60 ? [Math.round(maxSec / 60), 'minute'] : [maxSec, 'second'];
     throw new MediaRejectedError(
       'media_too_long',
-      minutes >= 1
-        ? `This video is longer than ${minutes} minute${minutes === 1 ? '' : 's'}. Please send a shorter clip.`
-        : `This video is longer than ${maxSec} seconds. Please send a shorter clip.`,
+      `This video is longer than ${amount} ${unit}${amount === 1 ? '' : 's'}. Please send a shorter clip.`,
     );
   }
   return probe;

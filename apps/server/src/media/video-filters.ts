@@ -48,7 +48,11 @@ export interface FilterOptions {
 
 export async function videoFilterChain(probe: MediaProbe, opts: FilterOptions): Promise<string> {
   const chain: string[] = [];
-  if (opts.maxFps !== undefined && probe.frameRate !== null && probe.frameRate > opts.maxFps + 0.5) {
+  if (
+    opts.maxFps !== undefined &&
+    probe.frameRate !== null &&
+    probe.frameRate > opts.maxFps + 0.5
+  ) {
     chain.push(`fps=${opts.maxFps}`);
   }
   // Scale before tone mapping: the float conversion then works on 720p, not 4K, frames.

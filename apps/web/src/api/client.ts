@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { blockedResponse, callPath, errorResponse, type Call } from '@saathi/contract';
 import { setBlockedAccount } from './blocked';
-import { ApiError, networkError } from './errors';
+import { ApiError, networkError, type MessageParams } from './errors';
 import { clearToken, readToken } from './token';
 
 type Present<S> = Exclude<S, undefined>;
@@ -14,15 +14,25 @@ type ParamsInput<C extends Call> =
     : { params?: undefined };
 type BodyInput<C extends Call> =
   Declared<C['body']> extends true ? { body: z.input<Present<C['body']>> } : { body?: undefined };
+type QueryInput<C extends Call> =
+  Declared<C['query']> extends true
+    ? { query?: z.input<Present<C['query']>> }
+    : { query?: undefined };
 
-export type RequestInput<C extends Call> = ParamsInput<C> & BodyInput<C> & { signal?: AbortSignal };
+export type RequestInput<C extends Call> = ParamsInput<C> &
+  BodyInput<C> &
+  QueryInput<C> & { signal?: AbortSignal };
 export type ResponseOf<C extends Call> = z.infer<C['response']>;
 
 export interface MultipartInput {
   fields: Record<string, string>;
-  files: Record<string, Blob>;
+  /** One entry per form part, so a field may repeat (images, images, ...). */
+  files: readonly (readonly [name: string, file: Blob])[];
   params?: Record<string, string>;
   onProgress?: (fraction: number) => void;
+  /** Gives up after this long with ApiError code 'timeout'. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
 }
 
 function authHeader(call: Call): Record<string, string> {
@@ -58,12 +68,31 @@ function settle<C extends Call>(call: C, status: number, text: string): Response
   if (status === 401 && call.auth !== 'public' && readToken()) clearToken();
   const failure = errorResponse.safeParse(json);
   throw failure.success
-    ? new ApiError(status, failure.data.message, failure.data.code)
+    ? new ApiError(status, failure.data.message, failure.data.code, paramsOf(json))
     : new ApiError(status);
 }
 
-function pathOf(call: Call, params: unknown): string {
-  return callPath(call.path, (params ?? {}) as Record<string, string>);
+/** Messages with {{n}} arrive with their values (image_too_large: { n: 2 }). */
+function paramsOf(json: unknown): MessageParams | undefined {
+  if (typeof json !== 'object' || json === null || !('params' in json)) return undefined;
+  const { params } = json;
+  if (typeof params !== 'object' || params === null) return undefined;
+  const entries = Object.entries(params).filter(
+    (entry): entry is [string, string | number] =>
+      typeof entry[1] === 'string' || typeof entry[1] === 'number',
+  );
+  return Object.fromEntries(entries);
+}
+
+function pathOf(call: Call, params: unknown, query?: unknown): string {
+  const path = callPath(call.path, (params ?? {}) as Record<string, string>);
+  if (typeof query !== 'object' || query === null) return path;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
 }
 
 export async function request<C extends Call>(
@@ -74,7 +103,7 @@ export async function request<C extends Call>(
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(pathOf(call, input.params), {
+    response = await fetch(pathOf(call, input.params, input.query), {
       method: call.method,
       headers,
       body: input.body === undefined ? undefined : JSON.stringify(input.body),
@@ -94,23 +123,43 @@ export function requestMultipart<C extends Call>(
 ): Promise<ResponseOf<C>> {
   const form = new FormData();
   for (const [name, value] of Object.entries(input.fields)) form.append(name, value);
-  for (const [name, file] of Object.entries(input.files)) form.append(name, file);
+  for (const [name, file] of input.files) form.append(name, file);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    const done = () => input.signal?.removeEventListener('abort', abort);
     xhr.open(call.method, pathOf(call, input.params));
     xhr.setRequestHeader('Accept', 'application/json');
     for (const [name, value] of Object.entries(authHeader(call))) xhr.setRequestHeader(name, value);
+    if (input.timeoutMs) xhr.timeout = input.timeoutMs;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) input.onProgress?.(event.loaded / event.total);
     };
-    xhr.onerror = () => reject(networkError());
+    xhr.onerror = () => {
+      done();
+      reject(networkError());
+    };
+    xhr.ontimeout = () => {
+      done();
+      reject(new ApiError(0, undefined, 'timeout'));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new DOMException('Upload cancelled', 'AbortError'));
+    };
     xhr.onload = () => {
+      done();
       try {
         resolve(settle(call, xhr.status, xhr.responseText));
       } catch (error) {
         reject(error instanceof Error ? error : new ApiError(xhr.status));
       }
     };
+    if (input.signal?.aborted) {
+      reject(new DOMException('Upload cancelled', 'AbortError'));
+      return;
+    }
+    input.signal?.addEventListener('abort', abort);
     xhr.send(form);
   });
 }

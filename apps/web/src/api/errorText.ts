@@ -16,7 +16,9 @@ export function messageText(message: string): string {
 export function errorText(error: unknown, fallbackKey: string): string {
   if (error instanceof ApiError) {
     if (error.isNetwork) return i18n.t('errors.network');
-    if (error.code && i18n.exists(`errors.${error.code}`)) return i18n.t(`errors.${error.code}`);
+    if (error.code && i18n.exists(`errors.${error.code}`)) {
+      return i18n.t(`errors.${error.code}`, error.params);
+    }
     if (error.serverMessage) return messageText(error.serverMessage);
   }
   return i18n.t(fallbackKey);

@@ -22,6 +22,8 @@ export const geoRules = {
    * reaches from its GeoNames point: Mumbai (12.7 M) reaches ~20 km, a 130k town ~2 km.
    */
   urbanPeoplePerKm2: 10_000,
+  /** GeoNames populations of fast-growing towns are often old: never assume less than this. */
+  minUrbanRadiusKm: 2,
 } as const;
 
 /**
@@ -83,7 +85,10 @@ function countryName(code: string): string {
 
 /** How far from its point a city's built-up area probably extends, as a disc of its people. */
 function urbanRadiusKm(population: number): number {
-  return Math.sqrt(population / (Math.PI * geoRules.urbanPeoplePerKm2));
+  return Math.max(
+    geoRules.minUrbanRadiusKm,
+    Math.sqrt(population / (Math.PI * geoRules.urbanPeoplePerKm2)),
+  );
 }
 
 function isSizeable(place: Place): boolean {
@@ -96,24 +101,35 @@ function isSizeable(place: Place): boolean {
 }
 
 /**
- * Among sizeable places within reach, the one whose estimated built-up area is closest; inside
- * two of them (Thane within Mumbai's reach), the one whose centre is nearer. So a point in
- * Mumbai's suburbs says Mumbai, not the nearest 20k town, while a highway point names the
- * town it is nearest to rather than a bigger one further away.
+ * GeoNames gives a city as one point, so each sizeable place gets an estimated built-up disc.
+ * Inside one or more discs, the city whose disc the point is relatively deepest in wins: the
+ * centre of Thane says Thane, though it is within Mumbai's reach, while Powai (a 20k suburb
+ * 5 km from Mumbai's point) says Mumbai. Outside every disc, as on a highway, the city whose
+ * edge is nearest wins, so the town just down the road beats a bigger one further away.
  */
 function pickCity(candidates: readonly Neighbour[]): Place | null {
-  let best: { place: Place; edge: number; centre: number } | null = null;
+  let inside: { place: Place; depth: number } | null = null;
+  let outside: { place: Place; edge: number } | null = null;
   for (const { place, distanceKm } of candidates) {
     if (distanceKm > geoRules.cityRadiusKm || !isSizeable(place)) continue;
-    const edge = Math.max(0, distanceKm - urbanRadiusKm(place.population));
-    if (!best || edge < best.edge || (edge === best.edge && distanceKm < best.centre)) {
-      best = { place, edge, centre: distanceKm };
+    const radius = urbanRadiusKm(place.population);
+    if (distanceKm <= radius) {
+      const depth = distanceKm / radius;
+      if (!inside || depth < inside.depth) inside = { place, depth };
+    } else {
+      const edge = distanceKm - radius;
+      if (!outside || edge < outside.edge) outside = { place, edge };
     }
   }
-  return best?.place ?? null;
+  return inside?.place ?? outside?.place ?? null;
 }
 
-const nowhere: ReverseGeocode = { city: '', locality: '', principalSubdivision: '', countryName: '' };
+const nowhere: ReverseGeocode = {
+  city: '',
+  locality: '',
+  principalSubdivision: '',
+  countryName: '',
+};
 
 export function reverseGeocode(gazetteer: Gazetteer, lat: number, lon: number): ReverseGeocode {
   const country = gazetteer.countryAt(lat, lon);
@@ -125,21 +141,24 @@ export function reverseGeocode(gazetteer: Gazetteer, lat: number, lon: number): 
   const candidates = gazetteer
     .within(lat, lon, geoRules.cityRadiusKm)
     .filter((n) => inCountry(n.place));
-  const city = pickCity(candidates)?.name ?? '';
-
+  // The nearest place decides the state, so the city comes from that state when it has one in
+  // reach: a point in Noida names an Uttar Pradesh city, not Delhi across the border.
   const nearest = gazetteer.nearest(lat, lon, { maxKm: geoRules.stateRadiusKm, where: inCountry });
+  const admin1 = nearest?.place.admin1;
+  const cityPlace =
+    pickCity(candidates.filter((n) => n.place.admin1 === admin1)) ?? pickCity(candidates);
+  const city = cityPlace?.name ?? '';
+
   const locality =
     nearest && nearest.distanceKm <= geoRules.localityRadiusKm ? nearest.place.name : city;
   // States are named for India only: the package has no admin1 names for other countries.
   const principalSubdivision =
-    country === 'IN' && nearest ? (indianStates[nearest.place.admin1] ?? '') : '';
+    country === 'IN' && admin1 !== undefined ? (indianStates[admin1] ?? '') : '';
 
   return { city, locality, principalSubdivision, countryName: countryName(country) };
 }
 
-export function createGeoService(
-  gazetteer: () => Promise<Gazetteer> = loadGazetteer,
-): GeoService {
+export function createGeoService(gazetteer: () => Promise<Gazetteer> = loadGazetteer): GeoService {
   return {
     async reverse(lat, lon) {
       return reverseGeocode(await gazetteer(), lat, lon);

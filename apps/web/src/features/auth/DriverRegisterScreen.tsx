@@ -42,12 +42,10 @@ export function DriverRegisterScreen() {
     mutationFn: () =>
       requestMultipart(authCalls.driverRegister, {
         fields: { name, number, password },
-        files: Object.fromEntries(
-          driverDocumentFields.flatMap((field) => {
-            const picked = documents.documents[field];
-            return picked ? [[field, picked.file]] : [];
-          }),
-        ),
+        files: driverDocumentFields.flatMap((field) => {
+          const picked = documents.documents[field];
+          return picked ? [[field, picked.file] as const] : [];
+        }),
         onProgress: setProgress,
       }),
     onMutate: () => setProgress(0),

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Clapperboard, Plus } from 'lucide-react';
+import { FeedList } from './FeedList';
+import { ProcessingBanner } from './ProcessingBanner';
 
-/** The feed's empty state; the video list itself arrives with the feed feature. */
-export function FeedScreen() {
+function EmptyFeed() {
   const { t } = useTranslation();
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-12 text-center">
@@ -18,5 +19,27 @@ export function FeedScreen() {
         {t('feed.post')}
       </Link>
     </section>
+  );
+}
+
+/** The home feed: the viewer's pending posts, then the full-height list of videos and images. */
+export function FeedScreen() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  return (
+    <div className="relative mx-auto flex h-[calc(100dvh-8.5rem)] max-w-xl flex-col md:h-[calc(100dvh-6.5rem)]">
+      <h1 className="sr-only">{t('nav.feed')}</h1>
+      <ProcessingBanner />
+      <div className="relative min-h-0 flex-1">
+        <FeedList emergency={false} sharedId={search.get('v')} empty={<EmptyFeed />} />
+      </div>
+      <Link
+        to="/post/video"
+        aria-label={t('feed.post')}
+        className="absolute top-3 right-3 z-20 flex size-12 items-center justify-center rounded-full bg-brand text-white shadow-lg"
+      >
+        <Plus aria-hidden className="size-7" />
+      </Link>
+    </div>
   );
 }

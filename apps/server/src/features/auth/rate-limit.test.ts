@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, rateLimits } from '@saathi/contract';
+import {
+  memoryRateLimiter,
+  redisRateLimiter,
+  type RateLimiter,
+} from '../../auth/rate-limiter.js';
+import { driverForm, expectError } from '../../../test/auth.js';
+import {
+  filesUnder,
+  newPhone,
+  newUser,
+  nextIp,
+  startTestApp,
+  type TestApp,
+} from '../../../test/harness.js';
+
+/** 429 with the clear message and a Retry-After within the window. */
+function expectTooMany(res: LightMyRequestResponse) {
+  expectError(res, 429, messages.too_many_attempts, 'too_many_attempts');
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(rateLimits.windowSeconds);
+}
+
+/** Other forms of the same +91 number, so the per-number limit is seen to count the person. */
+const formsOf = (phone: string) => {
+  const ten = phone.slice(3);
+  return [phone, `0${ten}`, `91${ten}`, `${ten.slice(0, 5)}-${ten.slice(5)}`, ten];
+};
+
+describe('rate limits on sign-in, sign-up and forgot-password', () => {
+  let t: TestApp;
+  let clock = Date.now();
+  beforeAll(async () => {
+    // The real limiter, on a clock the tests can move past the window.
+    t = await startTestApp({ limiter: memoryRateLimiter(() => clock) });
+  });
+  afterAll(() => t.close());
+
+  const post = (url: string, payload: object, ip: string) =>
+    t.app.inject({ method: 'POST', url, payload, remoteAddress: ip });
+
+  it(`allows ${rateLimits.signInPerIp} sign-ins per IP, on both sign-in calls together`, async () => {
+    const ip = nextIp();
+    const account = await newUser(t);
+    for (let i = 0; i < rateLimits.signInPerIp; i++) {
+      const url = i % 2 ? '/api/v1/login' : '/api/v1/normaluser/login';
+      const res = await post(url, { number: newPhone(), password: 'wrong-guess' }, ip);
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
+    }
+    // Refused before the password is checked, even a correct one.
+    const correct = { number: account.user.phone, password: account.password };
+    expectTooMany(await post('/api/v1/login', correct, ip));
+    expectTooMany(await post('/api/v1/normaluser/login', correct, ip));
+    expect((await post('/api/v1/login', correct, nextIp())).statusCode).toBe(200);
+
+    clock += rateLimits.windowSeconds * 1000;
+    expect((await post('/api/v1/login', correct, ip)).statusCode).toBe(200);
+  });
+
+  it(`allows ${rateLimits.signInPerNumber} sign-ins per number, however it is written`, async () => {
+    const account = await newUser(t);
+    const forms = formsOf(account.user.phone);
+    for (let i = 0; i < rateLimits.signInPerNumber; i++) {
+      const number = forms[i % forms.length] ?? account.user.phone;
+      const res = await post('/api/v1/login', { number, password: 'wrong-guess' }, nextIp());
+      expect(res.statusCode, `attempt ${i + 1}`).toBe(401);
+    }
+    const correct = { number: forms[1] ?? '', password: account.password };
+    expectTooMany(await post('/api/v1/login', correct, nextIp()));
+    // Another number from the same kind of fresh address is not affected.
+    const other = await newUser(t);
+    const otherRes = await post(
+      '/api/v1/login',
+      { number: other.user.phone, password: other.password },
+      nextIp(),
+    );
+    expect(otherRes.statusCode).toBe(200);
+  });
+
+  it(`allows ${rateLimits.signUpPerIp} sign-ups per IP, driver and user together`, async () => {
+    const ip = nextIp();
+    for (let i = 0; i < rateLimits.signUpPerIp; i++) {
+      const body = { name: 'Sign Up', number: newPhone(), password: 'abcd' };
+      const res = await post('/api/v1/normaluser/register', body, ip);
+      expect(res.statusCode, `sign-up ${i + 1}`).toBe(200);
+    }
+    const number = newPhone();
+    expectTooMany(await post('/api/v1/normaluser/register', { name: 'Late', number, password: 'abcd' }, ip));
+    const files = await filesUnder(t.dataDir);
+    const driver = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      ...(await driverForm({ number })),
+      remoteAddress: ip,
+    });
+    expectTooMany(driver);
+    expect(await filesUnder(t.dataDir)).toEqual(files);
+    const elsewhere = await post(
+      '/api/v1/normaluser/register',
+      { name: 'Elsewhere', number, password: 'abcd' },
+      nextIp(),
+    );
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it(`allows ${rateLimits.forgotPerIp} reset requests per IP`, async () => {
+    const ip = nextIp();
+    for (let i = 0; i < rateLimits.forgotPerIp; i++) {
+      const res = await post('/api/v1/password/forgot', { email: newPhone() }, ip);
+      expect(res.statusCode, `request ${i + 1}`).toBe(200);
+    }
+    expectTooMany(await post('/api/v1/password/forgot', { email: newPhone() }, ip));
+  });
+
+  it(`sends at most ${rateLimits.forgotPerNumber} reset SMS per number`, async () => {
+    const account = await newUser(t);
+    const forms = formsOf(account.user.phone);
+    const sent = t.outbox.length;
+    for (let i = 0; i < rateLimits.forgotPerNumber; i++) {
+      const res = await post('/api/v1/password/forgot', { email: forms[i] }, nextIp());
+      expect(res.statusCode).toBe(200);
+    }
+    expectTooMany(await post('/api/v1/password/forgot', { email: forms[4] }, nextIp()));
+    await new Promise((r) => setTimeout(r, 50));
+    const toAccount = t.outbox.slice(sent).filter((m) => m.to === account.user.phone);
+    expect(toAccount).toHaveLength(rateLimits.forgotPerNumber);
+  });
+});
+
+describe('memoryRateLimiter', () => {
+  it('counts per key in fixed windows and forgets a reset key', async () => {
+    let now = 1_000_000;
+    const limiter = memoryRateLimiter(() => now);
+    expect(await limiter.hit('a', 2, 60)).toBe(0);
+    expect(await limiter.hit('a', 2, 60)).toBe(0);
+    expect(await limiter.hit('b', 2, 60)).toBe(0);
+    now += 15_000;
+    expect(await limiter.hit('a', 2, 60)).toBe(45);
+    await limiter.reset('a');
+    expect(await limiter.hit('a', 2, 60)).toBe(0);
+    now += 60_000;
+    expect(await limiter.hit('b', 2, 60)).toBe(0);
+  });
+});
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(redisUrl)('redisRateLimiter against real Redis', () => {
+  let redis: Redis;
+  let limiter: RateLimiter;
+  const prefix = `saathi-test:${randomBytes(6).toString('hex')}:`;
+  beforeAll(() => {
+    redis = new Redis(redisUrl ?? '', { maxRetriesPerRequest: 2 });
+    limiter = redisRateLimiter(redis, prefix);
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('allows max hits per window, then answers the seconds left', async () => {
+    for (let i = 0; i < 3; i++) expect(await limiter.hit('signin:ip:1.2.3.4', 3, 900)).toBe(0);
+    const wait = await limiter.hit('signin:ip:1.2.3.4', 3, 900);
+    expect(wait).toBeGreaterThan(895);
+    expect(wait).toBeLessThanOrEqual(900);
+    expect(await limiter.hit('signin:ip:5.6.7.8', 3, 900)).toBe(0);
+    const ttl = await redis.pttl(`${prefix}signin:ip:1.2.3.4`);
+    expect(ttl).toBeGreaterThan(890_000);
+  });
+
+  it('forgets a key on reset', async () => {
+    for (let i = 0; i < 2; i++) await limiter.hit('k-reset', 1, 900);
+    expect(await limiter.hit('k-reset', 1, 900)).toBeGreaterThan(0);
+    await limiter.reset('k-reset');
+    expect(await limiter.hit('k-reset', 1, 900)).toBe(0);
+  });
+
+  it('opens again when the window ends', async () => {
+    expect(await limiter.hit('k-window', 1, 1)).toBe(0);
+    expect(await limiter.hit('k-window', 1, 1)).toBe(1);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await limiter.hit('k-window', 1, 1)).toBe(0);
+  });
+
+  it('repairs a key that lost its expiry', async () => {
+    await redis.set(`${prefix}k-orphan`, '5');
+    expect(await limiter.hit('k-orphan', 10, 60)).toBe(0);
+    expect(await redis.pttl(`${prefix}k-orphan`)).toBeGreaterThan(0);
+  });
+
+  it('is what the app uses to limit forgot-password across processes', async () => {
+    const t = await startTestApp({ limiter });
+    try {
+      const email = newPhone();
+      for (let i = 0; i < rateLimits.forgotPerNumber; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/password/forgot',
+          payload: { email },
+          remoteAddress: nextIp(),
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      // A second app on the same Redis (another API process) sees the same count.
+      const t2 = await startTestApp({ limiter: redisRateLimiter(redis, prefix) });
+      try {
+        expectTooMany(
+          await t2.app.inject({
+            method: 'POST',
+            url: '/api/v1/password/forgot',
+            payload: { email },
+            remoteAddress: nextIp(),
+          }),
+        );
+      } finally {
+        await t2.close();
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { FfmpegError } from './errors.js';
+import { ffmpegPath, ffprobePath, installerBinary, runFfmpeg, runTool } from './ffmpeg.js';
+
+describe('ffmpeg binaries', () => {
+  it('finds ffmpeg and ffprobe', () => {
+    expect(existsSync(ffmpegPath())).toBe(true);
+    expect(existsSync(ffprobePath())).toBe(true);
+  });
+
+  it('has npm-shipped fallbacks that run on a machine without ffmpeg', async () => {
+    for (const tool of ['ffmpeg', 'ffprobe'] as const) {
+      const path = installerBinary(tool);
+      expect(path).not.toBeNull();
+      const { stdout } = await runTool(path ?? '', ['-version'], {
+        timeoutMs: 20_000,
+        captureStdout: true,
+      });
+      expect(stdout.toString()).toContain(`${tool} version`);
+    }
+  });
+});
+
+describe('runFfmpeg', () => {
+  it('rejects with the last stderr line as the reason', async () => {
+    const error = await runFfmpeg(['-i', 'file:/nonexistent/input.mp4', '-f', 'null', '-'], {
+      timeoutMs: 10_000,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FfmpegError);
+    const failure = error as FfmpegError;
+    expect(failure.kind).toBe('exit');
+    expect(failure.exitCode).not.toBe(0);
+    expect(failure.reason).toMatch(/No such file/);
+  });
+
+  it('kills a process that runs past its time limit', async () => {
+    const started = Date.now();
+    // An endless source: only the timeout can stop it.
+    const error = await runFfmpeg(['-re', '-f', 'lavfi', '-i', 'testsrc', '-f', 'null', '-'], {
+      timeoutMs: 300,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FfmpegError);
+    expect((error as FfmpegError).kind).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('stops when the caller aborts', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const error = await runFfmpeg(['-re', '-f', 'lavfi', '-i', 'testsrc', '-f', 'null', '-'], {
+      timeoutMs: 10_000,
+      signal: controller.signal,
+    }).catch((e: unknown) => e);
+    expect((error as FfmpegError).kind).toBe('aborted');
+  });
+
+  it('reports a binary that cannot start as a spawn failure', async () => {
+    const error = await runTool('/nonexistent/ffmpeg', ['-version'], { timeoutMs: 1_000 }).catch(
+      (e: unknown) => e,
+    );
+    expect((error as FfmpegError).kind).toBe('spawn');
+  });
+
+  it('passes file names as they are, without a shell', async () => {
+    const { stdout } = await runTool('/bin/echo', ['$(touch /tmp/x)', "a'b"], {
+      timeoutMs: 1_000,
+      captureStdout: true,
+    });
+    expect(stdout.toString().trim()).toBe("$(touch /tmp/x) a'b");
+  });
+});

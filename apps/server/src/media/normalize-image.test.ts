@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpeg, heifFromHevc, mediaDir, sniffedMime } from '../../test/fixtures-media.js';
+import { MediaRejectedError } from './errors.js';
+import { normalizeImage } from './normalize-image.js';
+import { postImageTypes } from './types.js';
+
+let dir = '';
+let cleanup = async () => {};
+const path = (name: string) => join(dir, name);
+
+/** Stored left half red, right half blue: shows which way a picture was turned. */
+const halves = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: 'blue' } }).composite([
+    {
+      input: { create: { width: width / 2, height, channels: 3, background: 'red' } },
+      left: 0,
+      top: 0,
+    },
+  ]);
+
+const XMP =
+  '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+  '<rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="SaathiXmpAuthor"/></rdf:RDF></x:xmpmeta>';
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await mediaDir());
+  // Orientation 6: the camera stored the picture on its side; viewers turn it 90° clockwise.
+  await halves(300, 200)
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'SaathiTestPhone' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 36/1 50/1', GPSMapDatum: 'WGS-84' },
+    })
+    .withMetadata({ orientation: 6 })
+    .withXmp(XMP)
+    .toFile(path('exif6.jpg'));
+  await sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366cc' } })
+    .withIccProfile('p3')
+    .jpeg()
+    .toFile(path('p3.jpg'));
+  await sharp({ create: { width: 4000, height: 3000, channels: 3, background: 'gray' } })
+    .jpeg({ quality: 50 })
+    .toFile(path('big.jpg'));
+  await sharp({
+    create: { width: 200, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+  })
+    .composite([
+      {
+        input: { create: { width: 100, height: 100, channels: 4, background: 'green' } },
+        left: 100,
+        top: 0,
+      },
+    ])
+    .png()
+    .toFile(path('alpha.png'));
+  await sharp({ create: { width: 10, height: 8, channels: 3, background: 'yellow' } })
+    .png()
+    .toFile(path('tiny.png'));
+  await sharp({ create: { width: 500, height: 400, channels: 3, background: 'purple' } })
+    .webp()
+    .toFile(path('pic.webp'));
+  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=160x120:rate=10:duration=1', path('anim.gif')]);
+  // Blue band on top of red: an HEVC still as iPhones store it, wrapped in HEIF below.
+  await ffmpeg([
+    ...['-f', 'lavfi', '-i', 'color=red:size=320x240,drawbox=x=0:y=0:w=320:h=60:color=blue:t=fill'],
+    ...['-frames:v', '1', '-c:v', 'libx265', '-x265-params', 'log-level=error'],
+    ...['-pix_fmt', 'yuv420p', '-f', 'hevc', path('still.hevc')],
+  ]);
+  const hevc = await readFile(path('still.hevc'));
+  await writeFile(path('photo.heic'), heifFromHevc(hevc, 320, 240));
+  // irot 3 = three quarter turns counter-clockwise, i.e. one clockwise.
+  await writeFile(path('portrait.heic'), heifFromHevc(hevc, 320, 240, 3));
+});
+
+afterAll(() => cleanup());
+
+async function pixel(data: Buffer, x: number, y: number) {
+  const { data: raw, info } = await sharp(data).raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return { r: raw[at] ?? 0, g: raw[at + 1] ?? 0, b: raw[at + 2] ?? 0 };
+}
+
+async function normalizeFile(name: string) {
+  const mime = await sniffedMime(path(name), postImageTypes);
+  expect(postImageTypes).toContain(mime);
+  return normalizeImage(await readFile(path(name)), mime);
+}
+
+describe('normalizeImage', () => {
+  it('applies EXIF orientation and strips EXIF, GPS and XMP', async () => {
+    const before = await sharp(path('exif6.jpg')).metadata();
+    expect(before.orientation).toBe(6);
+    expect(before.exif?.includes('WGS-84')).toBe(true);
+    expect(before.xmp).toBeDefined();
+
+    const result = await normalizeFile('exif6.jpg');
+
+    expect(result).toMatchObject({ mime: 'image/jpeg', width: 200, height: 300 });
+    const after = await sharp(result.data).metadata();
+    expect(after).toMatchObject({ format: 'jpeg', width: 200, height: 300, isProgressive: true });
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.iptc).toBeUndefined();
+    expect(after.orientation).toBeUndefined();
+    for (const secret of ['WGS-84', 'SaathiTestPhone', 'SaathiXmpAuthor', 'Exif']) {
+      expect(result.data.includes(secret)).toBe(false);
+    }
+    // Turned clockwise, the stored left half (red) is now on top.
+    expect((await pixel(result.data, 100, 30)).r).toBeGreaterThan(200);
+    expect((await pixel(result.data, 100, 270)).b).toBeGreaterThan(200);
+  });
+
+  it('converts a Display P3 photo to sRGB and drops the profile', async () => {
+    expect((await sharp(path('p3.jpg')).metadata()).icc).toBeDefined();
+    const result = await normalizeFile('p3.jpg');
+    expect((await sharp(result.data).metadata()).icc).toBeUndefined();
+  });
+
+  it('fits a large photo inside 1080x1920', async () => {
+    expect(await normalizeFile('big.jpg')).toMatchObject({ width: 1080, height: 810 });
+  });
+
+  it('never enlarges a small picture', async () => {
+    expect(await normalizeFile('tiny.png')).toMatchObject({ width: 10, height: 8 });
+  });
+
+  it('puts a transparent PNG on white', async () => {
+    const result = await normalizeFile('alpha.png');
+    expect(result).toMatchObject({ mime: 'image/jpeg', width: 200, height: 100 });
+    const transparent = await pixel(result.data, 50, 50);
+    expect(Math.min(transparent.r, transparent.g, transparent.b)).toBeGreaterThan(240);
+    expect((await pixel(result.data, 150, 50)).g).toBeGreaterThan(100);
+  });
+
+  it('keeps the first frame of an animated GIF', async () => {
+    expect(await normalizeFile('anim.gif')).toMatchObject({
+      mime: 'image/jpeg',
+      width: 160,
+      height: 120,
+    });
+  });
+
+  it('reads WebP', async () => {
+    expect(await normalizeFile('pic.webp')).toMatchObject({ width: 500, height: 400 });
+  });
+
+  it('decodes an HEVC-coded HEIC photo', async () => {
+    const result = await normalizeFile('photo.heic');
+    expect(result).toMatchObject({ mime: 'image/jpeg', width: 320, height: 240 });
+    expect((await pixel(result.data, 160, 20)).b).toBeGreaterThan(200);
+    expect((await pixel(result.data, 160, 200)).r).toBeGreaterThan(200);
+  });
+
+  it('applies the rotation stored in an HEIC file', async () => {
+    const result = await normalizeImage(path('portrait.heic'), 'image/heic');
+    expect(result).toMatchObject({ width: 240, height: 320 });
+    // One turn clockwise moves the blue band from the top to the right edge.
+    expect((await pixel(result.data, 220, 160)).b).toBeGreaterThan(200);
+    expect((await pixel(result.data, 20, 160)).r).toBeGreaterThan(200);
+  });
+
+  it('accepts a path as well as a buffer', async () => {
+    expect(await normalizeImage(path('pic.webp'), 'image/webp')).toMatchObject({ width: 500 });
+  });
+
+  it('refuses damaged files in words a driver can read', async () => {
+    const garbage = randomBytes(4_000);
+    for (const mime of ['image/jpeg', 'image/heic']) {
+      const error = await normalizeImage(garbage, mime).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MediaRejectedError);
+      expect((error as MediaRejectedError).message).toBe(
+        'The photo could not be read. It may be damaged.',
+      );
+    }
+  });
+
+  it('refuses a type it does not accept', async () => {
+    const error = await normalizeImage(Buffer.from('II*\0'), 'image/tiff').catch((e: unknown) => e);
+    expect((error as MediaRejectedError).code).toBe('media_image_unsupported');
+  });
+});

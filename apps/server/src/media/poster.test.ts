@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffmpeg, mediaDir, portraitSource, setRotation } from '../../test/fixtures-media.js';
+import { MediaRejectedError } from './errors.js';
+import { makePoster } from './poster.js';
+
+let dir = '';
+let cleanup = async () => {};
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await mediaDir());
+  await ffmpeg([
+    ...portraitSource,
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    join(dir, 'portrait.mp4'),
+  ]);
+  await setRotation(join(dir, 'portrait.mp4'), 90);
+  // Half a second: too short to seek to 1 s, so the first frame is used.
+  await ffmpeg([
+    ...['-f', 'lavfi', '-i', 'color=green:size=320x240:rate=30:duration=0.5'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', join(dir, 'short.mp4')],
+  ]);
+});
+
+afterAll(() => cleanup());
+
+async function pixel(path: string, x: number, y: number) {
+  const { data, info } = await sharp(path).raw().toBuffer({ resolveWithObject: true });
+  const at = (y * info.width + x) * info.channels;
+  return [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0];
+}
+
+describe('makePoster', () => {
+  it('writes an upright JPEG at most 720 on the shorter side', async () => {
+    const output = join(dir, 'poster.jpg');
+    const result = await makePoster(join(dir, 'portrait.mp4'), output);
+    expect(result).toEqual({ width: 720, height: 1280 });
+    const meta = await sharp(output).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 720, height: 1280 });
+    expect(meta.exif).toBeUndefined();
+    // The stored frame's left half (red) is the top once turned as the phone held it.
+    const [r, , b] = await pixel(output, 360, 200);
+    expect(r).toBeGreaterThan(200);
+    expect(b).toBeLessThan(60);
+    const [r2, , b2] = await pixel(output, 360, 1100);
+    expect(b2).toBeGreaterThan(200);
+    expect(r2).toBeLessThan(60);
+  });
+
+  it('uses the first frame of a clip shorter than two seconds', async () => {
+    const output = join(dir, 'short.jpg');
+    expect(await makePoster(join(dir, 'short.mp4'), output)).toEqual({ width: 320, height: 240 });
+    const [r, g] = await pixel(output, 160, 120);
+    expect(g).toBeGreaterThan(100);
+    expect(r).toBeLessThan(60);
+  });
+
+  it('refuses a damaged file in words a driver can read', async () => {
+    const garbage = join(dir, 'garbage.mp4');
+    await writeFile(garbage, randomBytes(10_000));
+    const error = await makePoster(garbage, join(dir, 'x.jpg')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MediaRejectedError);
+    expect((error as MediaRejectedError).message).toBe(
+      'The video could not be read. It may be damaged.',
+    );
+  });
+});

@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ffmpeg,
+  portraitSource,
+  inPairs,
+  isFaststart,
+  mediaDir,
+  setRotation,
+  sniffedMime,
+} from '../../test/fixtures-media.js';
+import { MediaRejectedError } from './errors.js';
+import { runFfprobe } from './ffmpeg.js';
+import { probeMedia } from './probe.js';
+import { transcodeVideo } from './transcode-video.js';
+import { postVideoTypes } from './types.js';
+
+const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'];
+const clip = (size: string, rate = 30) => [
+  '-f',
+  'lavfi',
+  '-i',
+  `testsrc2=size=${size}:rate=${rate}:duration=2`,
+];
+
+interface Case {
+  file: string;
+  args: string[];
+  rotate?: 90;
+  expect: { width: number; height: number; audio: boolean };
+}
+
+/** Small versions of what drivers' phones record; sizes chosen to exercise each rule. */
+const cases: Record<string, Case> = {
+  'portrait H.264 MP4 (rotated 1920x1080, as Android records)': {
+    file: 'portrait.mp4',
+    args: [
+      ...portraitSource,
+      ...tone,
+      '-ac',
+      '2',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-c:a',
+      'aac',
+    ],
+    rotate: 90,
+    expect: { width: 720, height: 1280, audio: true },
+  },
+  'iPhone MOV (HEVC 10-bit HLG, 60 fps, rotated)': {
+    file: 'iphone.mov',
+    args: [
+      ...clip('640x360', 60),
+      ...tone,
+      '-c:v',
+      'libx265',
+      '-preset',
+      'ultrafast',
+      '-x265-params',
+      'log-level=error',
+      '-pix_fmt',
+      'yuv420p10le',
+      '-tag:v',
+      'hvc1',
+      '-color_primaries',
+      'bt2020',
+      '-color_trc',
+      'arib-std-b67',
+      '-colorspace',
+      'bt2020nc',
+      '-c:a',
+      'aac',
+      '-f',
+      'mov',
+    ],
+    rotate: 90,
+    expect: { width: 360, height: 640, audio: true },
+  },
+  'HEVC MP4 without sound': {
+    file: 'hevc.mp4',
+    args: [
+      ...clip('640x360'),
+      '-c:v',
+      'libx265',
+      '-preset',
+      'ultrafast',
+      '-x265-params',
+      'log-level=error',
+      '-tag:v',
+      'hvc1',
+    ],
+    expect: { width: 640, height: 360, audio: false },
+  },
+  '3GP from an old Android (H.263 + AAC 8 kHz)': {
+    file: 'old.3gp',
+    args: [
+      ...clip('176x144', 15),
+      ...tone,
+      '-c:v',
+      'h263',
+      '-c:a',
+      'aac',
+      '-ac',
+      '1',
+      '-ar',
+      '8000',
+      '-b:a',
+      '12k',
+      '-f',
+      '3gp',
+    ],
+    expect: { width: 176, height: 144, audio: true },
+  },
+  'AVI (MPEG-4 part 2 + MP3), landscape above 720p': {
+    file: 'clip.avi',
+    args: [...clip('1280x960', 15), ...tone, '-c:v', 'mpeg4', '-q:v', '10', '-c:a', 'libmp3lame'],
+    expect: { width: 960, height: 720, audio: true },
+  },
+  'WMV (WMV2 + WMA)': {
+    file: 'clip.wmv',
+    args: [...clip('320x240', 15), ...tone, '-c:v', 'wmv2', '-c:a', 'wmav2', '-f', 'asf'],
+    expect: { width: 320, height: 240, audio: true },
+  },
+  'WebM (VP8 + Opus) with odd dimensions': {
+    file: 'clip.webm',
+    args: [
+      ...clip('321x241'),
+      ...tone,
+      '-c:v',
+      'libvpx',
+      '-deadline',
+      'realtime',
+      '-cpu-used',
+      '8',
+      '-c:a',
+      'libopus',
+    ],
+    expect: { width: 320, height: 240, audio: true },
+  },
+};
+
+let dir = '';
+let cleanup = async () => {};
+
+beforeAll(async () => {
+  ({ dir, cleanup } = await mediaDir());
+  await inPairs(
+    Object.values(cases).map((c) => async () => {
+      const path = join(dir, c.file);
+      await ffmpeg([...c.args, path]);
+      if (c.rotate) await setRotation(path, c.rotate);
+    }),
+  );
+  await ffmpeg([...tone, '-c:a', 'aac', join(dir, 'audio-only.m4a')]);
+});
+
+afterAll(() => cleanup());
+
+async function streamInfo(path: string) {
+  const { stdout } = await runFfprobe(
+    ['-show_streams', '-select_streams', 'v:0', '-print_format', 'json', `file:${path}`],
+    { timeoutMs: 10_000 },
+  );
+  const parsed = JSON.parse(stdout.toString()) as {
+    streams: {
+      profile?: string;
+      level?: number;
+      pix_fmt?: string;
+      avg_frame_rate?: string;
+      color_transfer?: string;
+      side_data_list?: unknown[];
+    }[];
+  };
+  return parsed.streams[0];
+}
+
+describe('transcodeVideo', () => {
+  for (const [name, c] of Object.entries(cases)) {
+    it(`makes a phone-ready MP4 from ${name}`, async () => {
+      const input = join(dir, c.file);
+      expect(postVideoTypes).toContain(await sniffedMime(input, postVideoTypes));
+      const output = join(dir, `${c.file}.out.mp4`);
+
+      const result = await transcodeVideo(input, output);
+
+      expect(result).toMatchObject({ width: c.expect.width, height: c.expect.height });
+      expect(result.durationSec).toBeGreaterThan(1.8);
+      expect(result.durationSec).toBeLessThan(2.3);
+      const probe = await probeMedia(output);
+      expect(probe.videoCodec).toBe('h264');
+      expect(probe.audioCodec).toBe(c.expect.audio ? 'aac' : null);
+      expect(Math.min(probe.width, probe.height)).toBeLessThanOrEqual(720);
+      expect(probe.width % 2).toBe(0);
+      expect(probe.height % 2).toBe(0);
+      // Rotation is baked into the pixels; a matrix left in the file would turn it twice.
+      expect(probe.rotation).toBe(0);
+      expect(probe.frameRate).toBeLessThanOrEqual(30.5);
+      const stream = await streamInfo(output);
+      expect(stream?.profile).toBe('Main');
+      expect(stream?.level).toBeLessThanOrEqual(31);
+      expect(stream?.pix_fmt).toBe('yuv420p');
+      expect(isFaststart(await readFile(output))).toBe(true);
+    });
+  }
+
+  it('tone-maps HDR iPhone video to SDR BT.709', async () => {
+    const output = join(dir, 'iphone.mov.out.mp4');
+    const stream = await streamInfo(output);
+    expect(stream?.color_transfer).toBe('bt709');
+  });
+
+  it('refuses a file with no video in words a driver can read', async () => {
+    const error = await transcodeVideo(join(dir, 'audio-only.m4a'), join(dir, 'x.mp4')).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(MediaRejectedError);
+    expect((error as MediaRejectedError).message).toBe('This file has no video in it.');
+    expect((error as MediaRejectedError).code).toBe('media_no_video');
+  });
+
+  it('refuses random bytes and a truncated clip as damaged', async () => {
+    const garbage = join(dir, 'garbage.mp4');
+    await writeFile(garbage, randomBytes(20_000));
+    const whole = await readFile(join(dir, 'portrait.mp4'));
+    const truncated = join(dir, 'truncated.mp4');
+    // Without faststart the index is at the end, so the first half is unplayable.
+    await writeFile(truncated, whole.subarray(0, Math.floor(whole.length / 2)));
+    for (const input of [garbage, truncated]) {
+      const error = await transcodeVideo(input, join(dir, 'x.mp4')).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MediaRejectedError);
+      expect((error as MediaRejectedError).message).toBe(
+        'The video could not be read. It may be damaged.',
+      );
+    }
+  });
+
+  it('refuses a clip longer than the limit', async () => {
+    const error = await transcodeVideo(join(dir, 'clip.wmv'), join(dir, 'x.mp4'), {
+      maxDurationSec: 1,
+    }).catch((e: unknown) => e);
+    expect((error as MediaRejectedError).code).toBe('media_too_long');
+    expect((error as MediaRejectedError).message).toBe(
+      'This video is longer than 1 second. Please send a shorter clip.',
+    );
+  });
+});

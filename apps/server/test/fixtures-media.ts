@@ -1,0 +1,251 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runFfmpeg } from '../src/media/ffmpeg.js';
+
+/** A temp folder for generated media, removed by `cleanup`. */
+export async function mediaDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'saathi-media-test-'));
+  return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Runs ffmpeg for a fixture; lavfi sources make real files without any stored sample. */
+export async function ffmpeg(args: string[]): Promise<void> {
+  await runFfmpeg(args, { timeoutMs: 60_000 });
+}
+
+/** Runs jobs two at a time: the test machines have two cores. */
+export async function inPairs<T>(jobs: (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < jobs.length; i += 2) {
+    results.push(...(await Promise.all(jobs.slice(i, i + 2).map((job) => job()))));
+  }
+  return results;
+}
+
+export interface Box {
+  type: string;
+  start: number;
+  end: number;
+  /** Where the payload starts (after size and type). */
+  body: number;
+}
+
+/** The ISO-BMFF boxes between `start` and `end` (MP4, MOV, 3GP, HEIF, M4A). */
+export function boxes(buf: Buffer, start = 0, end = buf.length): Box[] {
+  const found: Box[] = [];
+  let at = start;
+  while (at + 8 <= end) {
+    let size = buf.readUInt32BE(at);
+    const type = buf.toString('latin1', at + 4, at + 8);
+    let body = at + 8;
+    if (size === 1) {
+      size = Number(buf.readBigUInt64BE(at + 8));
+      body = at + 16;
+    } else if (size === 0) {
+      size = end - at;
+    }
+    if (size < 8 || at + size > end) break;
+    found.push({ type, start: at, end: at + size, body });
+    at += size;
+  }
+  return found;
+}
+
+function child(buf: Buffer, parent: Box, type: string): Box | undefined {
+  return boxes(buf, parent.body, parent.end).find((b) => b.type === type);
+}
+
+/**
+ * Writes a rotation into the first track's tkhd matrix, as phones do for portrait clips.
+ * Done on the bytes because ffmpeg's own switch for it changed across versions (`rotate`
+ * metadata until 5.x, `-display_rotation` from 7.0). Only quarter turns, clockwise.
+ */
+export async function setRotation(path: string, clockwise: 90 | 180 | 270): Promise<void> {
+  const buf = await readFile(path);
+  const moov = boxes(buf).find((b) => b.type === 'moov');
+  const trak = moov && child(buf, moov, 'trak');
+  const tkhd = trak && child(buf, trak, 'tkhd');
+  if (!tkhd) throw new Error(`no tkhd in ${path}`);
+  const version = buf[tkhd.body] ?? 0;
+  // version(1) flags(3) times and ids (20 or 32 bytes) reserved(8) layer.. volume.. (8)
+  const matrixAt = tkhd.body + 4 + (version === 1 ? 32 : 20) + 8 + 8;
+  const one = 0x10000;
+  const [a, b, c, d] =
+    clockwise === 90
+      ? [0, one, -one, 0]
+      : clockwise === 180
+        ? [-one, 0, 0, -one]
+        : [0, -one, one, 0];
+  buf.writeInt32BE(a, matrixAt);
+  buf.writeInt32BE(b, matrixAt + 4);
+  buf.writeInt32BE(c, matrixAt + 12);
+  buf.writeInt32BE(d, matrixAt + 16);
+  await writeFile(path, buf);
+}
+
+function box(type: string, ...payload: Buffer[]): Buffer {
+  const body = Buffer.concat(payload);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(body.length + 8);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+
+const fullBox = (type: string, version: number, ...payload: Buffer[]) =>
+  box(type, Buffer.from([version, 0, 0, 0]), ...payload);
+
+const u8 = (...v: number[]) => Buffer.from(v);
+function u16(v: number): Buffer {
+  const b = Buffer.alloc(2);
+  b.writeUInt16BE(v);
+  return b;
+}
+function u32(v: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(v);
+  return b;
+}
+
+/** Splits an Annex B stream (00 00 01 start codes) into NAL units. */
+function nalUnits(stream: Buffer): Buffer[] {
+  const starts: number[] = [];
+  for (let i = 0; i + 3 <= stream.length; i++) {
+    if (stream[i] === 0 && stream[i + 1] === 0 && stream[i + 2] === 1) {
+      starts.push(i + 3);
+      i += 2;
+    }
+  }
+  return starts.map((s, k) => {
+    let end = k + 1 < starts.length ? (starts[k + 1] ?? stream.length) - 3 : stream.length;
+    while (end > s && stream[end - 1] === 0) end--;
+    return stream.subarray(s, end);
+  });
+}
+
+const nalType = (nal: Buffer) => ((nal[0] ?? 0) >> 1) & 0x3f;
+
+/**
+ * Wraps one HEVC intra frame in a HEIF container the way an iPhone's HEIC is built (brand
+ * `heic`, one `hvc1` item with hvcC and ispe properties). Debian's ffmpeg 5.1 has no HEIF
+ * muxer and no npm package encodes HEVC-HEIF, so the container is written here; the
+ * picture inside is real libx265 output that libheif must decode.
+ */
+export function heifFromHevc(
+  annexB: Buffer,
+  width: number,
+  height: number,
+  /** `irot`: quarter turns counter-clockwise, as iPhones store portrait photos. */
+  quarterTurnsCcw = 0,
+): Buffer {
+  const nals = nalUnits(annexB);
+  const params = (t: number) => nals.filter((n) => nalType(n) === t);
+  const vps = params(32);
+  const sps = params(33);
+  const pps = params(34);
+  const slices = nals.filter((n) => nalType(n) < 32);
+  const firstSps = sps[0];
+  if (!firstSps || vps.length === 0 || pps.length === 0 || slices.length === 0) {
+    throw new Error('not an HEVC intra frame');
+  }
+  // profile_tier_level sits at a fixed place in the SPS: 2 header bytes, 1 byte of ids, then
+  // 12 bytes (profile, compatibility flags, constraint flags, level). x265 at this size puts
+  // no emulation-prevention bytes there.
+  const ptl = firstSps.subarray(3, 15);
+  const arrays = [
+    [32, vps],
+    [33, sps],
+    [34, pps],
+  ] as const;
+  const hvcC = box(
+    'hvcC',
+    u8(1),
+    ptl,
+    u16(0xf000),
+    u8(0xfc, 0xfd, 0xf8, 0xf8),
+    u16(0),
+    u8(0x0f, arrays.length),
+    ...arrays.flatMap(([type, list]) => [
+      u8(0x80 | type),
+      u16(list.length),
+      ...list.flatMap((n) => [u16(n.length), n]),
+    ]),
+  );
+  const ispe = fullBox('ispe', 0, u32(width), u32(height));
+  const mdatPayload = Buffer.concat(slices.flatMap((n) => [u32(n.length), n]));
+
+  const ftyp = box(
+    'ftyp',
+    Buffer.from('heic', 'latin1'),
+    u32(0),
+    Buffer.from('mif1heic', 'latin1'),
+  );
+  const meta = (dataOffset: number) =>
+    fullBox(
+      'meta',
+      0,
+      fullBox('hdlr', 0, u32(0), Buffer.from('pict', 'latin1'), Buffer.alloc(12), u8(0)),
+      fullBox('pitm', 0, u16(1)),
+      fullBox(
+        'iloc',
+        0,
+        u8(0x44, 0x00),
+        u16(1),
+        u16(1),
+        u16(0),
+        u16(1),
+        u32(dataOffset),
+        u32(mdatPayload.length),
+      ),
+      fullBox(
+        'iinf',
+        0,
+        u16(1),
+        fullBox('infe', 2, u16(1), u16(0), Buffer.from('hvc1', 'latin1'), u8(0)),
+      ),
+      box(
+        'iprp',
+        box('ipco', hvcC, ispe, ...(quarterTurnsCcw ? [box('irot', u8(quarterTurnsCcw & 3))] : [])),
+        quarterTurnsCcw
+          ? fullBox('ipma', 0, u32(1), u16(1), u8(3, 0x81, 0x02, 0x83))
+          : fullBox('ipma', 0, u32(1), u16(1), u8(2, 0x81, 0x02)),
+      ),
+    );
+  // The item's offset points into mdat, so meta's size must be known first; it does not
+  // depend on the offset's value.
+  const offset = ftyp.length + meta(0).length + 8;
+  return Buffer.concat([ftyp, meta(offset), box('mdat', mdatPayload)]);
+}
+
+/** Reads the mime sniff.ts would settle on, through the real upload check. */
+export async function sniffedMime(path: string, accept: readonly string[]): Promise<string> {
+  const { createReadStream } = await import('node:fs');
+  const { Writable } = await import('node:stream');
+  const { pipeline } = await import('node:stream/promises');
+  const { checkedStream } = await import('../src/media/sniff.js');
+  const info = { mime: '', bytes: 0 };
+  const rule = { maxBytes: 50 * 1024 * 1024, accept, rejectCode: 'invalid_input' as const };
+  const sink = new Writable({ write: (_chunk, _enc, done) => done() });
+  await pipeline(createReadStream(path), checkedStream(rule, info), sink);
+  return info.mime;
+}
+
+/** The boxes at the top of a file, in order: faststart means `moov` comes before `mdat`. */
+export function isFaststart(file: Buffer): boolean {
+  const order = boxes(file).map((b) => b.type);
+  const moov = order.indexOf('moov');
+  const mdat = order.indexOf('mdat');
+  return moov >= 0 && mdat >= 0 && moov < mdat;
+}
+
+/**
+ * A phone's portrait clip as stored: 1920x1080 frames, left half red and right half blue,
+ * to be marked rotated 90° clockwise. Upright, red must be at the top. Flat colours keep
+ * the 1080p encode cheap on two cores.
+ */
+export const portraitSource = [
+  '-f',
+  'lavfi',
+  '-i',
+  'color=red:size=960x1080:rate=30:duration=2[l];color=blue:size=960x1080:rate=30:duration=2[r];[l][r]hstack',
+];

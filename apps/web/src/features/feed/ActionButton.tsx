@@ -1,0 +1,23 @@
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+
+interface ActionButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  icon: ReactNode;
+  /** Shown under the icon: a count or a word. */
+  caption: string;
+}
+
+/** A thumb-sized round button of the action column, readable over any video frame. */
+export function ActionButton({ icon, caption, className = '', ...rest }: ActionButtonProps) {
+  return (
+    <button
+      type="button"
+      className={`flex min-w-14 flex-col items-center gap-0.5 text-white drop-shadow-[0_1px_2px_rgba(0,0,0,0.9)] disabled:opacity-60 ${className}`}
+      {...rest}
+    >
+      <span className="flex size-12 items-center justify-center rounded-full bg-black/40">
+        {icon}
+      </span>
+      <span className="text-sm font-semibold">{caption}</span>
+    </button>
+  );
+}

@@ -1,0 +1,153 @@
+import { useEffect, useMemo, useRef, type ReactNode, type TouchEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
+import { errorText } from '../../api/errorText';
+import { showToast } from '../../ui/toastStore';
+import { AuthorCard } from './AuthorCard';
+import { FeedNavigator } from './FeedNavigator';
+import { feedItems, type FeedItem } from './feedItems';
+import { ImageCard } from './ImageCard';
+import { useFeed, useSharedPost } from './posts';
+import { swipeDirection, type SwipeStart } from './swipe';
+import { useActiveIndex } from './useActiveIndex';
+import { VideoCard } from './VideoCard';
+import { markVideoViewed } from './viewedVideos';
+
+interface FeedListProps {
+  emergency: boolean;
+  /** A shared link's post (?v=id), put first. */
+  sharedId: string | null;
+  empty: ReactNode;
+}
+
+/** The next page is fetched when the viewer is this many items from the end. */
+const prefetchItems = 2;
+
+function ItemView({ item, distance }: { item: FeedItem; distance: number }) {
+  if (item.kind === 'image') {
+    return (
+      <ImageCard post={item.post} image={item.image} index={item.index} near={Math.abs(distance) <= 1} />
+    );
+  }
+  return (
+    <VideoCard
+      post={item.post}
+      active={distance === 0}
+      // At most three players live at once: previous, current and next.
+      mounted={Math.abs(distance) <= 1}
+      // Only the coming video downloads ahead; the rest wait for the viewer.
+      preload={distance === 0 || distance === 1 ? 'auto' : 'metadata'}
+    />
+  );
+}
+
+function LoadingCard() {
+  const { t } = useTranslation();
+  return (
+    <div className="relative flex h-full items-center justify-center bg-stone-900 text-white">
+      <AuthorCard author={undefined} className="absolute top-3 left-3" />
+      <p role="status" className="flex items-center gap-3 text-lg">
+        <Spinner className="size-6" /> {t('feed.loading')}
+      </p>
+    </div>
+  );
+}
+
+export function FeedList({ emergency, sharedId, empty }: FeedListProps) {
+  const { t } = useTranslation();
+  const feed = useFeed(emergency);
+  const shared = useSharedPost(sharedId);
+  const listRef = useRef<HTMLDivElement>(null);
+  const swipeStart = useRef<SwipeStart | null>(null);
+
+  const items = useMemo(
+    () =>
+      feedItems([
+        ...(shared.data ? [shared.data.product] : []),
+        ...(feed.data?.pages.flatMap((page) => page.products) ?? []),
+      ]),
+    [shared.data, feed.data],
+  );
+  const active = useActiveIndex(listRef, items.length);
+  const current = items[active];
+
+  useEffect(() => {
+    if (shared.isError) showToast('error', errorText(shared.error, 'errors.post_not_found'));
+  }, [shared.isError, shared.error]);
+
+  useEffect(() => {
+    if (current?.kind === 'video') markVideoViewed(current.post._id);
+  }, [current]);
+
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && active >= items.length - 1 - prefetchItems) {
+      void fetchNextPage();
+    }
+  }, [active, items.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  function move(step: 1 | -1) {
+    const target = listRef.current?.querySelector(`[data-index="${active + step}"]`);
+    target?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }
+
+  function onTouchStart(event: TouchEvent) {
+    const touch = event.touches[0];
+    if (!touch) return;
+    const onVideo = event.target instanceof Element && event.target.closest('video') !== null;
+    swipeStart.current = { x: touch.clientX, y: touch.clientY, onVideo };
+  }
+
+  function onTouchEnd(event: TouchEvent) {
+    const touch = event.changedTouches[0];
+    const start = swipeStart.current;
+    swipeStart.current = null;
+    if (!touch || !start) return;
+    const step = swipeDirection(start, touch.clientX, touch.clientY);
+    if (step) move(step);
+  }
+
+  if (feed.isPending && !shared.data) return <LoadingCard />;
+  if (feed.isError && items.length === 0) {
+    return (
+      <div className="flex h-full flex-col items-center justify-center gap-4 p-6 text-center">
+        <p role="alert" className="text-lg font-semibold text-red-700">
+          {errorText(feed.error, 'feed.loadFailed')}
+        </p>
+        <Button onClick={() => void feed.refetch()}>{t('feed.retry')}</Button>
+      </div>
+    );
+  }
+  if (items.length === 0) return <>{empty}</>;
+
+  return (
+    <div className="relative h-full">
+      <div
+        ref={listRef}
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+        className="h-full snap-y snap-mandatory overflow-y-auto overscroll-contain"
+      >
+        {items.map((item, index) => (
+          <article
+            key={item.key}
+            data-index={index}
+            data-testid="feed-item"
+            data-post={item.post._id}
+            data-kind={item.kind}
+            className="relative h-full w-full snap-start snap-always overflow-hidden bg-black"
+          >
+            <ItemView item={item} distance={index - active} />
+          </article>
+        ))}
+        {isFetchingNextPage && (
+          <div className="flex h-16 items-center justify-center bg-black text-white">
+            <Spinner />
+          </div>
+        )}
+      </div>
+      <FeedNavigator position={active} count={items.length} onMove={move} />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { limits, reportCalls } from '@saathi/contract';
+import { request } from '../../api/client';
+import { errorText } from '../../api/errorText';
+import { useToken } from '../../api/token';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { showToast } from '../../ui/toastStore';
+import { reportReasonValid } from './reportRules';
+
+interface ReportModalProps {
+  postId: string;
+  onClose: () => void;
+  onReported: () => void;
+}
+
+export function ReportModal({ postId, onClose, onReported }: ReportModalProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const token = useToken();
+  const [reason, setReason] = useState('');
+  const [touched, setTouched] = useState(false);
+  const report = useMutation({
+    mutationFn: () =>
+      request(reportCalls.create, { body: { videoId: postId, reason: reason.trim() } }),
+    onSuccess: () => {
+      showToast('success', t('report.success'));
+      onReported();
+      onClose();
+    },
+    onError: (error) => showToast('error', errorText(error, 'report.failed')),
+  });
+  const valid = reportReasonValid(reason);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    if (!valid || report.isPending) return;
+    if (!token) {
+      showToast('error', t('report.login'));
+      return;
+    }
+    report.mutate();
+  }
+
+  return (
+    <Modal title={t('report.title')} subtitle={t('report.subtitle')} onClose={onClose}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+        <label htmlFor={id} className="text-base font-semibold">
+          {t('report.reason')}
+        </label>
+        <textarea
+          id={id}
+          value={reason}
+          required
+          rows={4}
+          maxLength={limits.reportReasonMax}
+          placeholder={t('report.placeholder')}
+          aria-invalid={touched && !valid ? true : undefined}
+          aria-describedby={`${id}-count`}
+          onChange={(event) => setReason(event.target.value)}
+          onBlur={() => setTouched(true)}
+          className="w-full rounded-xl border-2 border-stone-300 p-3 text-base focus:border-brand focus:outline-none"
+        />
+        <div className="flex items-start justify-between gap-2 text-sm">
+          <p className="font-medium text-red-700" role={touched && !valid ? 'alert' : undefined}>
+            {touched && !valid ? t('report.required') : ''}
+          </p>
+          <p id={`${id}-count`} className="shrink-0 text-stone-600">
+            {t('report.counter', { count: reason.length, max: limits.reportReasonMax })}
+          </p>
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose}>
+            {t('report.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            disabled={!valid || report.isPending}
+            loading={report.isPending}
+          >
+            {report.isPending ? t('report.submitting') : t('report.submit')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -29,6 +29,8 @@ import { createLikeService } from './features/feed/likes.service.js';
 import { createPostService } from './features/feed/posts.service.js';
 import { createReportService } from './features/feed/reports.service.js';
 import { feedRoutes } from './features/feed/routes.js';
+import { geoRoutes } from './features/geo/routes.js';
+import { createGeoService } from './features/geo/service.js';
 import type { Storage } from './storage/storage.js';
 
 export interface AppDeps {
@@ -78,7 +80,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     // Per-file caps are checked while streaming; these bound what any one request may carry.
-    limits: { fileSize: limits.identityImageMaxBytes + 1, files: 12, fields: 30, fieldSize: 64 * 1024, parts: 45 },
+    limits: {
+      fileSize: limits.identityImageMaxBytes + 1,
+      files: 12,
+      fields: 30,
+      fieldSize: 64 * 1024,
+      parts: 45,
+    },
   });
   await app.register(fastifySwagger, {
     openapi: {
@@ -113,9 +121,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   mediaRoute(app, deps.storage);
   appRoutes(app, auth, { supportEmail: config.supportEmail, publicUrl: config.publicUrl });
   authRoutes(app, auth, authService);
+  geoRoutes(app, auth, createGeoService());
   const db = deps.database.db;
   feedRoutes(app, auth, {
-    posts: createPostService({ db, storage: deps.storage, limiter: deps.limiter, jobs: deps.jobs, log: app.log }),
+    posts: createPostService({
+      db,
+      storage: deps.storage,
+      limiter: deps.limiter,
+      jobs: deps.jobs,
+      log: app.log,
+    }),
     likes: createLikeService({ db }),
     comments: createCommentService({ db, limiter: deps.limiter }),
     reports: createReportService({ db, limiter: deps.limiter }),

@@ -1,12 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { z } from 'zod';
-import {
-  authResponse,
-  defineCall,
-  type AuthResponse,
-  type ErrorResponse,
-} from '@saathi/contract';
+import { authResponse, defineCall, type AuthResponse, type ErrorResponse } from '@saathi/contract';
 import type { AuthDeps } from '../src/auth/authenticate.js';
 import { registerCall } from '../src/http/register-call.js';
 import { pngImage } from './fixtures.js';

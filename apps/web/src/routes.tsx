@@ -4,6 +4,7 @@ import { RootLayout } from './app/RootLayout';
 import { DriverLoginScreen } from './features/auth/DriverLoginScreen';
 import { UserLoginScreen } from './features/auth/UserLoginScreen';
 import { UserRegisterScreen } from './features/auth/UserRegisterScreen';
+import { EmergencyScreen } from './features/emergency/EmergencyScreen';
 import { FeedScreen } from './features/feed/FeedScreen';
 import { ComingSoon } from './ui/ComingSoon';
 
@@ -47,12 +48,17 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <FeedScreen /> },
           comingSoon('/user/profile/:userId', 'screens.userProfile'),
-          comingSoon('/emergency', 'screens.emergency'),
+          { path: '/emergency', element: <EmergencyScreen /> },
           comingSoon('/business', 'screens.business'),
           comingSoon('/voice-chat', 'screens.voiceChat'),
           comingSoon('/my/profile', 'screens.myProfile'),
           comingSoon('/help', 'screens.help'),
-          comingSoon('/post/video', 'screens.postVideo'),
+          {
+            path: '/post/video',
+            lazy: async () => ({
+              Component: (await import('./features/post/AddVideoScreen')).AddVideoScreen,
+            }),
+          },
           comingSoon('/send/audio', 'screens.sendAudio'),
           comingSoon('/salah', 'screens.salah'),
           comingSoon('/location', 'screens.location'),

@@ -1,8 +1,11 @@
+import { geoMessages } from './geo.js';
+
 /**
  * Every message the server sends a user, keyed by a stable code. The web app shows
  * `errors.<code>` from its i18n files when it has a translation and falls back to this text.
  */
 export const messages = {
+  ...geoMessages,
   invalid_input: 'Some of the details are not valid',
   name_required: 'Name is required',
   name_length: 'Name must be 2 to 30 characters',

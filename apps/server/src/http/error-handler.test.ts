@@ -104,6 +104,11 @@ describe('error answers', () => {
     expect(res.body).not.toContain(token);
   });
 
+  it('answers health when all is well', async () => {
+    const res = await send({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ success: true, database: 'ok' });
+  });
+
   it('tags every answer with a request id', async () => {
     const res = await send({ method: 'GET', url: '/api/v1/nothing-here' });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);

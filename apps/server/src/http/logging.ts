@@ -31,6 +31,9 @@ export function loggerOptions(
         'req.headers.authorization',
         'req.headers.cookie',
         'res.headers["set-cookie"]',
+        // @fastify/multipart traces the request headers it hands to busboy.
+        'busboyOptions.headers.authorization',
+        'busboyOptions.headers.cookie',
         '*.password',
         '*.confirmPassword',
         '*.number',

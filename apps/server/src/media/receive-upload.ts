@@ -82,8 +82,7 @@ export async function receiveUpload(
   } catch (error) {
     await discard();
     // A body the parser cannot read (no boundary, cut off) is the client's fault: 400, not 500.
-    const parserError =
-      isBareError(error) && (malformed.has(error) || current?.errored === error);
+    const parserError = isBareError(error) && (malformed.has(error) || current?.errored === error);
     throw parserError ? Invalid('bad_multipart') : error;
   }
   return { fields, files, discard };

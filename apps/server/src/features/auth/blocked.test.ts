@@ -57,7 +57,11 @@ describe('blocked accounts', () => {
     const admin = await newUser(t, { usertype: 'admin' });
     await blockUser(t, admin.user.id, 'Rogue admin');
     expectBlocked(
-      await t.app.inject({ method: 'GET', url: '/api/v1/test/admin', headers: bearer(admin.token) }),
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/test/admin',
+        headers: bearer(admin.token),
+      }),
       'Rogue admin',
     );
   });

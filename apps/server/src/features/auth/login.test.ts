@@ -46,7 +46,11 @@ describe('POST /api/v1/login and /api/v1/normaluser/login', () => {
         usertype: account.user.usertype,
         verification: account.user.verification,
       });
-      const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(body.Token) });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/me',
+        headers: bearer(body.Token),
+      });
       expect(me.json()).toMatchObject({ user: { _id: account.user.id } });
     }
   });

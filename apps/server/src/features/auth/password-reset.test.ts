@@ -112,7 +112,12 @@ describe('forgot and reset password', () => {
       expectError(me, 401, messages.session_expired);
     }
 
-    expectError(await reset(token, twice('another-pass')), 400, messages.reset_invalid, 'reset_invalid');
+    expectError(
+      await reset(token, twice('another-pass')),
+      400,
+      messages.reset_invalid,
+      'reset_invalid',
+    );
     expectError(await login(account.user.phone, 'another-pass'), 401, messages.login_failed);
   });
 
@@ -121,7 +126,11 @@ describe('forgot and reset password', () => {
     ['no confirmation', { password: 'long-enough' }, 'password_required'],
     ['empty fields', { password: '', confirmPassword: '' }, 'password_required'],
     ['a 7-character password', twice('seven77'), 'reset_password_short'],
-    ['different passwords', { password: 'long-enough', confirmPassword: 'long-enougH' }, 'passwords_mismatch'],
+    [
+      'different passwords',
+      { password: 'long-enough', confirmPassword: 'long-enougH' },
+      'passwords_mismatch',
+    ],
     ['a 129-character password', twice('x'.repeat(129)), 'password_long'],
   ] as const)('refuses %s without using up the link', async (_label, body, code) => {
     const account = await newUser(t, { password: 'old-password' });

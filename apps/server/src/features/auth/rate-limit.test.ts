@@ -3,11 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, rateLimits } from '@saathi/contract';
-import {
-  memoryRateLimiter,
-  redisRateLimiter,
-  type RateLimiter,
-} from '../../auth/rate-limiter.js';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../../auth/rate-limiter.js';
 import { driverForm, expectError } from '../../../test/auth.js';
 import {
   filesUnder,
@@ -90,7 +86,9 @@ describe('rate limits on sign-in, sign-up and forgot-password', () => {
       expect(res.statusCode, `sign-up ${i + 1}`).toBe(200);
     }
     const number = newPhone();
-    expectTooMany(await post('/api/v1/normaluser/register', { name: 'Late', number, password: 'abcd' }, ip));
+    expectTooMany(
+      await post('/api/v1/normaluser/register', { name: 'Late', number, password: 'abcd' }, ip),
+    );
     const files = await filesUnder(t.dataDir);
     const driver = await t.app.inject({
       method: 'POST',

@@ -131,7 +131,14 @@ describe('POST /api/v1/register (driver sign-up)', () => {
   it.each([
     ['text named .png', { data: fakeImage, filename: 'front.png', type: 'image/png' }],
     ['an executable', { data: exeBytes, filename: 'front.jpg', type: 'image/jpeg' }],
-    ['a GIF', { data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), filename: 'a.gif', type: 'image/gif' }],
+    [
+      'a GIF',
+      {
+        data: Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'),
+        filename: 'a.gif',
+        type: 'image/gif',
+      },
+    ],
   ])('refuses %s as a document, leaving nothing behind', async (_label, file) => {
     const res = await send(await driverForm({ number: '9876500002' }, { DrivingLicense: file }));
     expectError(res, 400, messages.document_not_image, 'document_not_image');

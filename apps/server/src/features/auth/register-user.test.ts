@@ -18,7 +18,11 @@ describe('POST /api/v1/normaluser/register', () => {
     t.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: nextIp() });
 
   it('creates a normal user, hashes the password with argon2id and signs them in', async () => {
-    const res = await register({ name: '  Priya Sharma ', number: '98111 22334', password: 'abcd' });
+    const res = await register({
+      name: '  Priya Sharma ',
+      number: '98111 22334',
+      password: 'abcd',
+    });
     const body = expectAuthBody(res);
     expect(body.message).toBe(messages.user_registered);
     expect(body.user).toMatchObject({
@@ -37,7 +41,11 @@ describe('POST /api/v1/normaluser/register', () => {
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row?.passwordHash).not.toContain('abcd');
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: bearer(body.Token) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/me',
+      headers: bearer(body.Token),
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ success: true, user: { _id: body.user._id } });
   });

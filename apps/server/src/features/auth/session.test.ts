@@ -118,7 +118,11 @@ describe('sessions: /api/v1/me, /api/v1/logout and the guards', () => {
       expectError(await me(headers), 401, messages.session_expired, 'session_expired');
     }
     expectError(await logout(first), 401, messages.session_expired);
-    const probe = await t.app.inject({ method: 'GET', url: '/api/v1/test/signed-in', ...{ headers: bearer(first) } });
+    const probe = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/test/signed-in',
+      ...{ headers: bearer(first) },
+    });
     expect(probe.statusCode).toBe(401);
 
     expect((await me(bearer(second))).statusCode).toBe(200);

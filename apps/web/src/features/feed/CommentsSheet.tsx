@@ -66,7 +66,11 @@ export function CommentsSheet({ postId, count, onClose }: CommentsSheetProps) {
 
   return (
     <Sheet title={t('comments.title', { count: total })} onClose={onClose} maxHeight="max-h-[40%]">
-      <ul onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-4" aria-busy={comments.isPending}>
+      <ul
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto px-4"
+        aria-busy={comments.isPending}
+      >
         {comments.isPending && (
           <li className="flex items-center gap-2 py-3 text-stone-600">
             <Spinner /> {t('comments.loading')}
@@ -85,7 +89,9 @@ export function CommentsSheet({ postId, count, onClose }: CommentsSheetProps) {
               <p className="text-base break-words whitespace-pre-line text-stone-800">
                 {comment.comment}
               </p>
-              <p className="text-xs text-stone-500">{formatDate(comment.createdAt, i18n.language)}</p>
+              <p className="text-xs text-stone-500">
+                {formatDate(comment.createdAt, i18n.language)}
+              </p>
             </div>
             {user && comment.user._id === user._id && (
               <button

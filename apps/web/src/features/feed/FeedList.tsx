@@ -27,7 +27,12 @@ const prefetchItems = 2;
 function ItemView({ item, distance }: { item: FeedItem; distance: number }) {
   if (item.kind === 'image') {
     return (
-      <ImageCard post={item.post} image={item.image} index={item.index} near={Math.abs(distance) <= 1} />
+      <ImageCard
+        post={item.post}
+        image={item.image}
+        index={item.index}
+        near={Math.abs(distance) <= 1}
+      />
     );
   }
   return (

@@ -32,14 +32,14 @@ export function FeedScreen() {
       <ProcessingBanner />
       <div className="relative min-h-0 flex-1">
         <FeedList emergency={false} sharedId={search.get('v')} empty={<EmptyFeed />} />
+        <Link
+          to="/post/video"
+          aria-label={t('feed.post')}
+          className="absolute top-3 right-3 z-20 flex size-12 items-center justify-center rounded-full bg-brand text-white shadow-lg"
+        >
+          <Plus aria-hidden className="size-7" />
+        </Link>
       </div>
-      <Link
-        to="/post/video"
-        aria-label={t('feed.post')}
-        className="absolute top-3 right-3 z-20 flex size-12 items-center justify-center rounded-full bg-brand text-white shadow-lg"
-      >
-        <Plus aria-hidden className="size-7" />
-      </Link>
     </div>
   );
 }

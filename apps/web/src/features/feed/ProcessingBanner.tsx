@@ -4,8 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, RotateCw, Trash2 } from 'lucide-react';
 import { postCalls, type Product } from '@saathi/contract';
 import { request } from '../../api/client';
-import { errorText } from '../../api/errorText';
-import { messageText } from '../../api/errorText';
+import { errorText, messageText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import { useToken } from '../../api/token';
@@ -49,7 +48,11 @@ function FailedRow({ post }: { post: Product }) {
           disabled={retry.isPending}
           className={`${button} bg-brand text-white`}
         >
-          {retry.isPending ? <Spinner className="size-4" /> : <RotateCw aria-hidden className="size-4" />}
+          {retry.isPending ? (
+            <Spinner className="size-4" />
+          ) : (
+            <RotateCw aria-hidden className="size-4" />
+          )}
           {t('banner.retry')}
         </button>
       </div>
@@ -71,8 +74,9 @@ export function ProcessingBanner() {
   const previous = useRef(processingIds);
   useEffect(() => {
     const before = previous.current.split(',').filter(Boolean);
+    const now = processingIds.split(',');
     previous.current = processingIds;
-    if (before.some((id) => !processingIds.includes(id))) {
+    if (before.some((id) => !now.includes(id))) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.feedAll });
     }
   }, [processingIds]);

@@ -76,11 +76,7 @@ export function ReportModal({ postId, onClose, onReported }: ReportModalProps) {
           <Button variant="secondary" onClick={onClose}>
             {t('report.cancel')}
           </Button>
-          <Button
-            type="submit"
-            disabled={!valid || report.isPending}
-            loading={report.isPending}
-          >
+          <Button type="submit" disabled={!valid || report.isPending} loading={report.isPending}>
             {report.isPending ? t('report.submitting') : t('report.submit')}
           </Button>
         </div>

@@ -39,7 +39,9 @@ function ShareRow({ icon, tint, label, onClick }: ShareRowProps) {
         onClick={onClick}
         className="flex min-h-14 w-full items-center gap-4 px-4 text-left text-lg font-semibold text-stone-900 hover:bg-stone-100"
       >
-        <span className={`flex size-10 shrink-0 items-center justify-center rounded-full text-white ${tint}`}>
+        <span
+          className={`flex size-10 shrink-0 items-center justify-center rounded-full text-white ${tint}`}
+        >
           {icon}
         </span>
         {label}

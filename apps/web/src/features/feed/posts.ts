@@ -22,7 +22,11 @@ export function useFeed(emergency: boolean) {
     queryKey: queryKeys.feed(emergency),
     queryFn: ({ pageParam, signal }) =>
       request(postCalls.feed, {
-        query: { cursor: pageParam ?? undefined, limit: pageSize, emergency: emergency || undefined },
+        query: {
+          cursor: pageParam ?? undefined,
+          limit: pageSize,
+          emergency: emergency || undefined,
+        },
         signal,
       }),
     initialPageParam: null as string | null,
@@ -63,7 +67,10 @@ export function patchPost(
   const apply = (post: Product) => (post._id === id ? change(post) : post);
   client.setQueriesData<InfiniteData<FeedPage>>({ queryKey: queryKeys.feedAll }, (data) =>
     data
-      ? { ...data, pages: data.pages.map((page) => ({ ...page, products: page.products.map(apply) })) }
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({ ...page, products: page.products.map(apply) })),
+        }
       : data,
   );
   client.setQueriesData<OnePost>({ queryKey: queryKeys.postOne }, (data) =>

@@ -15,7 +15,11 @@ const likeQueue = createLikeQueue({
     return { liked, likes };
   },
   show: (postId, state) =>
-    patchPost(queryClient, postId, (post) => ({ ...post, likedByMe: state.liked, likes: state.likes })),
+    patchPost(queryClient, postId, (post) => ({
+      ...post,
+      likedByMe: state.liked,
+      likes: state.likes,
+    })),
   // The spec only logs like failures; a driver still needs to know the heart did not stick.
   fail: (_postId, error) => showToast('error', errorText(error, 'feed.likeFailed')),
 });

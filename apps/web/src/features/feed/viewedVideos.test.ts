@@ -1,5 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { markVideoViewed, readViewedVideos, viewedVideosKey, viewedVideosMax } from './viewedVideos';
+import {
+  markVideoViewed,
+  readViewedVideos,
+  viewedVideosKey,
+  viewedVideosMax,
+} from './viewedVideos';
 
 describe('viewedVideos', () => {
   afterEach(() => localStorage.clear());

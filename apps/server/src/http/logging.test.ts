@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { driverForm } from '../../test/auth.js';
+import { nextIp, startTestApp, type TestApp } from '../../test/harness.js';
+import { maskDigits, maskUrl } from './logging.js';
+
+describe('maskDigits and maskUrl', () => {
+  it.each([
+    ['/api/v1/x?number=9876543210', '/api/v1/x?number=[number]'],
+    ['/api/v1/x?n=+919876543210', '/api/v1/x?n=[number]'],
+    ['call 98765 43210 now', 'call [number] now'],
+    ['call 98765-43210', 'call [number]'],
+    ['/api/v1/video/12', '/api/v1/video/12'],
+  ])('%s -> %s', (input, output) => {
+    expect(maskDigits(input)).toBe(output);
+  });
+
+  it('hides reset tokens in the API path and in the page the SMS opens', () => {
+    expect(maskUrl('/api/v1/password/reset/abcDEF_-123?x=1')).toBe(
+      '/api/v1/password/reset/[token]?x=1',
+    );
+    expect(maskUrl('/reset-password/abcDEF_-123')).toBe('/reset-password/[token]');
+  });
+});
+
+describe('what the server logs', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: { LOG_LEVEL: 'trace' },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('never holds a phone number, password or token, through every account call', async () => {
+    const secrets: string[] = [];
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress: nextIp() });
+
+    const userPassword = 'Zebra-Crossing-77';
+    secrets.push(userPassword, '9811122334');
+    const signUp = await post('/api/v1/normaluser/register', {
+      name: 'Log Tester',
+      number: '+91 98111 22334',
+      password: userPassword,
+    });
+    expect(signUp.statusCode).toBe(200);
+    const token = (signUp.json() as { Token: string }).Token;
+    secrets.push(token);
+
+    const driverPassword = 'Lorry-Driver-55';
+    secrets.push(driverPassword, '9822233445');
+    const form = await driverForm({ number: '98222-33445', password: driverPassword });
+    const driver = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/register',
+      payload: form.payload,
+      // A signed-in phone sends its token with every upload; the multipart trace must not log it.
+      headers: { ...form.headers, authorization: `Bearer ${token}`, cookie: `Token=${token}` },
+      remoteAddress: nextIp(),
+    });
+    expect(driver.statusCode).toBe(200);
+
+    expect(
+      (await post('/api/v1/login', { number: '09811122334', password: 'Wrong-Guess-99' }))
+        .statusCode,
+    ).toBe(401);
+    secrets.push('Wrong-Guess-99');
+    expect(
+      (await post('/api/v1/normaluser/login', { number: '919811122334', password: userPassword }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/v1/login', { number: 'not a number', password: userPassword })).statusCode,
+    ).toBe(400);
+    await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: token } });
+    await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: `Token=${token}` } });
+    await t.app.inject({ method: 'GET', url: '/api/v1/nothing?number=9811122334' });
+
+    const sent = t.outbox.length;
+    expect((await post('/api/v1/password/forgot', { email: '9811122334' })).statusCode).toBe(200);
+    expect((await post('/api/v1/password/forgot', { email: '9833344556' })).statusCode).toBe(200);
+    secrets.push('9833344556');
+    await vi.waitFor(() => expect(t.outbox.length).toBeGreaterThan(sent));
+    const resetToken = /reset-password\/([\w-]+)/.exec(t.outbox.at(-1)?.text ?? '')?.[1] ?? '';
+    expect(resetToken).not.toBe('');
+    secrets.push(resetToken);
+    const newPassword = 'Fresh-Mango-2024';
+    secrets.push(newPassword);
+    const reset = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/password/reset/${resetToken}`,
+      payload: { password: newPassword, confirmPassword: newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
+
+    // The log was really written: one line per request at least, URLs masked.
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.filter((e) => e.msg === 'incoming request').length).toBeGreaterThanOrEqual(11);
+    const urls = entries.map((e) => (e.req as { url?: string } | undefined)?.url).filter(Boolean);
+    expect(urls).toContain('/api/v1/nothing?number=[number]');
+    expect(urls).toContain('/api/v1/password/reset/[token]');
+
+    const text = lines.join('\n');
+    for (const secret of secrets) expect(lines.filter((l) => l.includes(secret))).toEqual([]);
+    // No ten-digit run anywhere but in timestamps, durations, process and request ids.
+    for (const { time: _t, pid: _p, reqId: _r, responseTime: _d, ...rest } of entries) {
+      const logged = JSON.stringify(rest).replace(/boundary=[-\w]+/g, 'boundary=');
+      expect(logged, logged).not.toMatch(/\d{10}/);
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { Siren } from 'lucide-react';
+import { FeedList } from '../feed/FeedList';
+
+/** Reading A of the spec: the videos flagged emergency, under the spec's heading. */
+export function EmergencyScreen() {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto flex h-[calc(100dvh-8.5rem)] max-w-xl flex-col md:h-[calc(100dvh-6.5rem)]">
+      <h1 className="flex shrink-0 items-center gap-2 bg-red-700 px-4 py-3 text-lg leading-snug font-bold text-white">
+        <Siren aria-hidden className="size-6 shrink-0" />
+        {t('emergency.heading')}
+      </h1>
+      <div className="relative min-h-0 flex-1">
+        <FeedList
+          emergency
+          sharedId={null}
+          empty={
+            <p className="px-4 py-12 text-center text-lg text-stone-700">{t('emergency.empty')}</p>
+          }
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
+import type { Product } from '@saathi/contract';
+import { queryClient } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
+import { jsonResponse, signIn } from '../../test/renderRoute';
+import { newProduct, postId, renderWithProviders } from '../../test/renderWithProviders';
+import { VideoCard } from './VideoCard';
+
+interface FeedCache {
+  pages: { products: Product[] }[];
+}
+
+function renderCard(overrides: Parameters<typeof newProduct>[0] = {}) {
+  const product = newProduct(overrides);
+  // The card reads its post from the feed cache, as in the app, so likes can patch it.
+  queryClient.setQueryData(queryKeys.feed(false), {
+    pages: [{ success: true, products: [product], nextCursor: null }],
+    pageParams: [null],
+  });
+  function Cached() {
+    // A disabled query only reads the cache, and re-renders when a like patches it.
+    const { data } = useQuery<FeedCache>({
+      queryKey: queryKeys.feed(false),
+      queryFn: () => Promise.reject(new Error('not fetched in this test')),
+      enabled: false,
+    });
+    return (
+      <VideoCard
+        post={data?.pages[0]?.products[0] ?? product}
+        active={false}
+        mounted
+        preload="auto"
+      />
+    );
+  }
+  return renderWithProviders(<Cached />);
+}
+
+describe('video card', () => {
+  beforeEach(() => {
+    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    queryClient.clear();
+  });
+
+  it('shows like and comment counts in short form', () => {
+    renderCard({ likes: 1540, commentsCount: 2_345_678 });
+    expect(screen.getByText('1.5K')).toBeTruthy();
+    expect(screen.getByText('2.3M')).toBeTruthy();
+  });
+
+  it('shows small counts as they are', () => {
+    renderCard({ likes: 999, commentsCount: 0 });
+    expect(screen.getByText('999')).toBeTruthy();
+    expect(screen.getByText('0')).toBeTruthy();
+  });
+
+  it('falls back to Unknown User and links the uploader to their profile', () => {
+    renderCard({ user: { ...newProduct().user, name: ' ' } });
+    const link = screen.getByRole('link', { name: /Unknown User/ });
+    expect(link.getAttribute('href')).toBe(`/user/profile/${newProduct().user._id}`);
+    expect(link.textContent).toContain('Driver');
+  });
+
+  it('shows caption and location while the video is paused only', () => {
+    renderCard();
+    expect(screen.getByText('Panvel')).toBeTruthy();
+    fireEvent.play(screen.getByTestId('feed-video'));
+    expect(screen.queryByText('Panvel')).toBeNull();
+    fireEvent.pause(screen.getByTestId('feed-video'));
+    expect(screen.getByText('Panvel')).toBeTruthy();
+  });
+
+  it('asks a visitor without a token to log in before liking', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    renderCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Like (0)' }));
+    expect(await screen.findByText('Please login to like this video')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('likes at once, sends one request for a double tap and settles on the answer', async () => {
+    signIn();
+    let answer: (response: Response) => void = () => undefined;
+    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetch);
+    renderCard({ likes: 4 });
+    fireEvent.click(screen.getByRole('button', { name: 'Like (4)' }));
+    expect(screen.getByRole('button', { name: 'Like (5)' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Like (5)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Like (4)' }));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]).toEqual([
+      `/api/v1/toggle/like/${postId}`,
+      expect.objectContaining({ method: 'PUT' }),
+    ]);
+    answer(jsonResponse(200, { success: true, liked: true, likes: 5 }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Like (5)' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,195 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { LocateFixed, Upload } from 'lucide-react';
+import { limits } from '@saathi/contract';
+import { messageText } from '../../api/errorText';
+import { queryClient } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
+import { Button } from '../../ui/Button';
+import { PageTitle } from '../../ui/PageTitle';
+import { TextField } from '../../ui/TextField';
+import { showToast } from '../../ui/toastStore';
+import { EmergencySwitch } from './EmergencySwitch';
+import { ImagePicker, type PickedImage } from './ImagePicker';
+import { mediaMissing, newImagesProblem, videoProblem, type MediaProblem } from './mediaRules';
+import { UploadOverlay } from './UploadOverlay';
+import { isCancelled, uploadErrorText, uploadPost } from './uploadPost';
+import { useDeviceLocation } from './useDeviceLocation';
+import { VideoPicker, type PickedVideo } from './VideoPicker';
+
+export function AddVideoScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [caption, setCaption] = useState('');
+  const [location, setLocation] = useState('');
+  const [emergency, setEmergency] = useState(false);
+  const [images, setImages] = useState<PickedImage[]>([]);
+  const [video, setVideo] = useState<PickedVideo | null>(null);
+  const [imageError, setImageError] = useState<MediaProblem | null>(null);
+  const [videoError, setVideoError] = useState<MediaProblem | null>(null);
+  const [mediaError, setMediaError] = useState<MediaProblem | null>(null);
+  const [locationMissing, setLocationMissing] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+
+  const onPlace = useCallback((place: string) => setLocation(place), []);
+  const geo = useDeviceLocation(onPlace);
+  const say = (problem: MediaProblem | null) =>
+    problem ? t(`errors.${problem.code}`, problem.params) : null;
+
+  function clearForm() {
+    for (const image of images) URL.revokeObjectURL(image.preview);
+    if (video) URL.revokeObjectURL(video.preview);
+    setCaption('');
+    setLocation('');
+    setEmergency(false);
+    setImages([]);
+    setVideo(null);
+  }
+
+  const upload = useMutation({
+    mutationFn: () => {
+      abort.current = new AbortController();
+      return uploadPost(
+        {
+          caption,
+          location,
+          emergency,
+          images: images.map((i) => i.file),
+          video: video?.file ?? null,
+        },
+        setProgress,
+        abort.current.signal,
+      );
+    },
+    onMutate: () => setProgress(0),
+    onSuccess: (response) => {
+      showToast('success', messageText(response.message));
+      clearForm();
+      // The feed's banner shows the post as processing until the worker is done.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.myPosts });
+      void navigate('/');
+    },
+    onError: (error) => {
+      if (isCancelled(error)) showToast('error', t('post.cancelled'));
+      else showToast('error', uploadErrorText(error));
+    },
+  });
+
+  function pickImages(files: File[]) {
+    const problem = newImagesProblem(images.length, files);
+    setImageError(problem);
+    if (problem) return;
+    setMediaError(null);
+    setImages((current) => [
+      ...current,
+      ...files.map((file) => ({ file, preview: URL.createObjectURL(file) })),
+    ]);
+  }
+
+  function removeImage(index: number) {
+    const removed = images[index];
+    if (removed) URL.revokeObjectURL(removed.preview);
+    setImages((current) => current.filter((_, i) => i !== index));
+    setImageError(null);
+  }
+
+  function pickVideo(file: File) {
+    const problem = videoProblem(file);
+    setVideoError(problem);
+    if (problem) return;
+    setMediaError(null);
+    if (video) URL.revokeObjectURL(video.preview);
+    setVideo({ file, preview: URL.createObjectURL(file) });
+  }
+
+  function removeVideo() {
+    if (video) URL.revokeObjectURL(video.preview);
+    setVideo(null);
+    setVideoError(null);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const missing = mediaMissing(images.length, video?.file ?? null);
+    setMediaError(missing);
+    setLocationMissing(location.trim() === '');
+    if (missing || location.trim() === '' || upload.isPending) return;
+    upload.mutate();
+  }
+
+  const locationError =
+    locationMissing && !location.trim() ? t('errors.location_required') : geo.error;
+  return (
+    <section className="mx-auto flex max-w-md flex-col gap-5 px-4 py-6">
+      <PageTitle>{t('post.title')}</PageTitle>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+        <div className="flex flex-col gap-1">
+          <label htmlFor="post-caption" className="text-base font-medium text-stone-800">
+            {t('post.caption')}
+          </label>
+          <textarea
+            id="post-caption"
+            value={caption}
+            rows={3}
+            maxLength={limits.captionMax}
+            placeholder={t('post.captionPlaceholder')}
+            onChange={(event) => setCaption(event.target.value)}
+            className="w-full rounded-xl border-2 border-stone-300 bg-white p-3 text-base focus:border-brand focus:outline-none"
+          />
+        </div>
+        <div className="flex flex-col gap-2">
+          <TextField
+            label={geo.locating ? t('post.locating') : t('post.location')}
+            value={location}
+            required
+            disabled={geo.locating}
+            maxLength={limits.locationMax}
+            placeholder={
+              geo.locating ? t('post.locatingPlaceholder') : t('post.locationPlaceholder')
+            }
+            onChange={(event) => setLocation(event.target.value)}
+            error={locationError}
+          />
+          {!geo.locating && (
+            <button
+              type="button"
+              onClick={geo.locate}
+              className="flex min-h-11 items-center gap-2 self-start font-semibold text-brand"
+            >
+              <LocateFixed aria-hidden className="size-5" />
+              {t('post.useMyLocation')}
+            </button>
+          )}
+        </div>
+        <EmergencySwitch on={emergency} onChange={setEmergency} />
+        <ImagePicker
+          images={images}
+          error={say(imageError)}
+          onPick={pickImages}
+          onRemove={removeImage}
+        />
+        <VideoPicker
+          video={video}
+          error={say(videoError)}
+          onPick={pickVideo}
+          onRemove={removeVideo}
+        />
+        {mediaError && (
+          <p role="alert" className="rounded-xl bg-red-50 p-3 text-base font-medium text-red-700">
+            {say(mediaError)}
+          </p>
+        )}
+        <Button type="submit" block disabled={upload.isPending}>
+          <Upload aria-hidden className="size-5" />
+          {t('post.submit')}
+        </Button>
+      </form>
+      {upload.isPending && (
+        <UploadOverlay progress={progress} onCancel={() => abort.current?.abort()} />
+      )}
+    </section>
+  );
+}

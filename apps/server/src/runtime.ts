@@ -21,7 +21,9 @@ export interface Runtime {
 export async function openRuntime(config: Config): Promise<Runtime> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
+    : undefined;
   return {
     database,
     storage: localStorage(resolve(config.dataDir, 'storage')),

@@ -29,7 +29,12 @@ export async function findSession(
   expired: boolean;
 } | null> {
   const rows = await db
-    .select({ user: users, revokedAt: sessions.revokedAt, reason: sessions.revokedReason, expiresAt: sessions.expiresAt })
+    .select({
+      user: users,
+      revokedAt: sessions.revokedAt,
+      reason: sessions.revokedReason,
+      expiresAt: sessions.expiresAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
@@ -44,7 +49,11 @@ export async function findSession(
   };
 }
 
-export async function revokeSession(db: Db, sessionId: string, reason: RevokeReason): Promise<void> {
+export async function revokeSession(
+  db: Db,
+  sessionId: string,
+  reason: RevokeReason,
+): Promise<void> {
   // A session revoked by a block still works for /me until it logs out; logging out must end
   // it for good, so the 'blocked' revocation is overwritten rather than kept.
   await db
@@ -58,7 +67,11 @@ export async function revokeSession(db: Db, sessionId: string, reason: RevokeRea
     );
 }
 
-export async function revokeUserSessions(db: Db, userId: string, reason: RevokeReason): Promise<void> {
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  reason: RevokeReason,
+): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: reason })
@@ -69,5 +82,10 @@ export async function revokeUserSessions(db: Db, userId: string, reason: RevokeR
 export async function purgeDeadSessions(db: Db, olderThan: Date): Promise<void> {
   await db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, olderThan), and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, olderThan))));
+    .where(
+      or(
+        lt(sessions.expiresAt, olderThan),
+        and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, olderThan)),
+      ),
+    );
 }

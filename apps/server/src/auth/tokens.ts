@@ -8,7 +8,11 @@ export interface TokenClaims {
 
 export const tokenLifetimeMs = limits.tokenDays * 24 * 60 * 60 * 1000;
 
-export function signToken(secret: Uint8Array, claims: TokenClaims, expiresAt: Date): Promise<string> {
+export function signToken(
+  secret: Uint8Array,
+  claims: TokenClaims,
+  expiresAt: Date,
+): Promise<string> {
   return new SignJWT({ sid: claims.sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.userId)

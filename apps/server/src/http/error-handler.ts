@@ -13,7 +13,11 @@ interface ValidationIssue {
  * percent-encoding, a path parameter over maxParamLength): same shape as every other error,
  * and without echoing the URL, which may hold a reset token.
  */
-export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
   void reply
     .status(status)
@@ -32,9 +36,7 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean 
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = invalidField((error.validation as ValidationIssue[])[0]?.message);
-      return reply
-        .status(400)
-        .send({ success: false, message: first.message, code: first.code });
+      return reply.status(400).send({ success: false, message: first.message, code: first.code });
     }
     // Fastify's own 4xx (bad JSON, wrong content type, body too large, multipart limits).
     const status = error.statusCode ?? 500;

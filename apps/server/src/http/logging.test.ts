@@ -102,10 +102,11 @@ describe('what the server logs', () => {
     expect(urls).toContain('/api/v1/nothing?number=[number]');
     expect(urls).toContain('/api/v1/password/reset/[token]');
 
-    const text = lines.join('\n');
     for (const secret of secrets) expect(lines.filter((l) => l.includes(secret))).toEqual([]);
     // No ten-digit run anywhere but in timestamps, durations, process and request ids.
-    for (const { time: _t, pid: _p, reqId: _r, responseTime: _d, ...rest } of entries) {
+    const unrelated = new Set(['time', 'pid', 'reqId', 'responseTime']);
+    for (const entry of entries) {
+      const rest = Object.entries(entry).filter(([key]) => !unrelated.has(key));
       const logged = JSON.stringify(rest).replace(/boundary=[-\w]+/g, 'boundary=');
       expect(logged, logged).not.toMatch(/\d{10}/);
     }

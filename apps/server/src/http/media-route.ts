@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../storage/storage.js';
 
 /** bytes=start-end, bytes=start- or bytes=-suffix; undefined when absent or unsatisfiable. */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | undefined {
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'invalid' | undefined {
   if (!header) return undefined;
   const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return 'invalid';

@@ -15,7 +15,10 @@ export async function webApp(app: FastifyInstance, webDist: string): Promise<boo
     index: false,
     setHeaders(res, path) {
       const immutable = path.includes(`${join(webDist, 'assets')}`);
-      void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      void res.header(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return true;

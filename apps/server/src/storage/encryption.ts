@@ -41,7 +41,10 @@ export async function decryptToBuffer(key: Buffer, source: Readable): Promise<Bu
   const tag = all.subarray(all.length - TAG_BYTES);
   const decipher = createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(all.subarray(IV_BYTES, all.length - TAG_BYTES)), decipher.final()]);
+  return Buffer.concat([
+    decipher.update(all.subarray(IV_BYTES, all.length - TAG_BYTES)),
+    decipher.final(),
+  ]);
 }
 
 export function bufferStream(data: Buffer): Readable {

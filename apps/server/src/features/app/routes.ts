@@ -9,7 +9,10 @@ export function appRoutes(
   auth: AuthDeps,
   settings: { supportEmail: string; publicUrl: string },
 ): void {
-  registerCall(app, auth, appCalls.publicConfig, async () => ({ success: true as const, ...settings }));
+  registerCall(app, auth, appCalls.publicConfig, async () => ({
+    success: true as const,
+    ...settings,
+  }));
   registerCall(app, auth, healthCalls.health, async () => {
     await auth.db.execute(sql`select 1`);
     return { success: true as const, database: 'ok' as const };

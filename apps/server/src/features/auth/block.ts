@@ -9,11 +9,17 @@ import { users } from '../../db/schema/index.js';
  */
 export async function blockAccount(db: Db, userId: string, reason: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ blockedAt: new Date(), blockReason: reason, updatedAt: new Date() }).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ blockedAt: new Date(), blockReason: reason, updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await revokeUserSessions(tx, userId, 'blocked');
   });
 }
 
 export async function unblockAccount(db: Db, userId: string): Promise<void> {
-  await db.update(users).set({ blockedAt: null, blockReason: null, updatedAt: new Date() }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ blockedAt: null, blockReason: null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }

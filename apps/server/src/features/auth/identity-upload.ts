@@ -6,7 +6,13 @@ import { encryptStream } from '../../storage/encryption.js';
 import type { Storage } from '../../storage/storage.js';
 
 /** What phones produce from the camera or gallery; GIF and SVG are no identity photo. */
-export const identityImageTypes = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'];
+export const identityImageTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+];
 
 const rule: FileRule = {
   maxBytes: limits.identityImageMaxBytes,

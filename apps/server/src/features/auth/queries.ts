@@ -17,7 +17,11 @@ export async function insertUser(
   documents: NewIdentityDocument[] = [],
 ): Promise<UserRow | undefined> {
   return db.transaction(async (tx) => {
-    const inserted = await tx.insert(users).values(user).onConflictDoNothing({ target: users.phone }).returning();
+    const inserted = await tx
+      .insert(users)
+      .values(user)
+      .onConflictDoNothing({ target: users.phone })
+      .returning();
     const row = inserted[0];
     if (row && documents.length > 0) await tx.insert(identityDocuments).values(documents);
     return row;

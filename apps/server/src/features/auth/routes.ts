@@ -15,10 +15,18 @@ export function authRoutes(app: FastifyInstance, auth: AuthDeps, service: AuthSe
     ({ request }) => service.registerDriver(request, request.ip),
     { bodyLimit: 3 * limits.identityImageMaxBytes + 1024 * 1024 },
   );
-  registerCall(app, auth, authCalls.driverLogin, ({ body, request }) => service.login(body, request.ip));
-  registerCall(app, auth, authCalls.userLogin, ({ body, request }) => service.login(body, request.ip));
-  registerCall(app, auth, authCalls.me, async ({ viewer }) => service.me(viewer), { allowBlocked: true });
-  registerCall(app, auth, authCalls.logout, ({ viewer }) => service.logout(viewer), { allowBlocked: true });
+  registerCall(app, auth, authCalls.driverLogin, ({ body, request }) =>
+    service.login(body, request.ip),
+  );
+  registerCall(app, auth, authCalls.userLogin, ({ body, request }) =>
+    service.login(body, request.ip),
+  );
+  registerCall(app, auth, authCalls.me, async ({ viewer }) => service.me(viewer), {
+    allowBlocked: true,
+  });
+  registerCall(app, auth, authCalls.logout, ({ viewer }) => service.logout(viewer), {
+    allowBlocked: true,
+  });
   registerCall(app, auth, authCalls.forgotPassword, ({ body, request }) =>
     service.forgotPassword(body.email, request.ip),
   );

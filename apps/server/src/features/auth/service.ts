@@ -63,7 +63,13 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function createAccount(
     fields: { name: string; number: string; password: string },
     kind: 'user' | 'driver',
-    documents: { id: string; field: (typeof driverDocumentFields)[number]; key: string; mime: string; bytes: number }[] = [],
+    documents: {
+      id: string;
+      field: (typeof driverDocumentFields)[number];
+      key: string;
+      mime: string;
+      bytes: number;
+    }[] = [],
     userId: string = randomUUID(),
   ): Promise<UserRow> {
     const user = await insertUser(
@@ -76,7 +82,14 @@ export function createAuthService(deps: AuthServiceDeps) {
         usertype: kind,
         verification: kind === 'driver' ? 'pending' : 'not_required',
       },
-      documents.map((d) => ({ id: d.id, userId, kind: d.field, storageKey: d.key, mime: d.mime, bytes: d.bytes })),
+      documents.map((d) => ({
+        id: d.id,
+        userId,
+        kind: d.field,
+        storageKey: d.key,
+        mime: d.mime,
+        bytes: d.bytes,
+      })),
     );
     if (!user) throw Conflict('number_taken');
     return user;
@@ -101,7 +114,10 @@ export function createAuthService(deps: AuthServiceDeps) {
         const parsed = driverRegisterFields.safeParse(upload.fields);
         if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
         const byField = new Map(upload.files.map((f) => [f.field, f]));
-        if (upload.files.length !== driverDocumentFields.length || driverDocumentFields.some((f) => !byField.has(f))) {
+        if (
+          upload.files.length !== driverDocumentFields.length ||
+          driverDocumentFields.some((f) => !byField.has(f))
+        ) {
           throw Invalid('documents_required');
         }
         const documents = upload.files.map((f) => ({
@@ -123,10 +139,16 @@ export function createAuthService(deps: AuthServiceDeps) {
       await limit(`signin:ip:${ip}`, rateLimits.signInPerIp);
       await limit(`signin:number:${body.number}`, rateLimits.signInPerNumber);
       const user = await findUserByPhone(db, body.number);
-      const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.password);
+      const ok = await verifyPassword(
+        user?.passwordHash ?? (await dummyPasswordHash()),
+        body.password,
+      );
       if (!user || !ok) throw new HttpError(401, 'login_failed');
       if (isBlocked(user)) {
-        throw Forbidden('account_blocked', { block: blockOf(user), user: { name: user.name, number: user.phone } });
+        throw Forbidden('account_blocked', {
+          block: blockOf(user),
+          user: { name: user.name, number: user.phone },
+        });
       }
       return signedIn(user, messages.logged_in);
     },
@@ -156,7 +178,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         const link = `${deps.publicUrl}/reset-password/${token}`;
         const text = `Saathi: reset your password with this link within ${limits.resetTokenMinutes} minutes: ${link}`;
         // Not awaited: a slow gateway must not make the answer slower for real numbers.
-        deps.sms.send(user.phone, text).catch((err: unknown) => deps.log.error({ err }, 'SMS send failed'));
+        deps.sms
+          .send(user.phone, text)
+          .catch((err: unknown) => deps.log.error({ err }, 'SMS send failed'));
       }
       return { success: true as const, message: messages.reset_sent };
     },

@@ -93,11 +93,11 @@ describe('video card', () => {
     vi.stubGlobal('fetch', fetch);
     renderCard({ likes: 4 });
     fireEvent.click(screen.getByRole('button', { name: 'Like (4)' }));
-    expect(screen.getByRole('button', { name: 'Like (5)' }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
-    fireEvent.click(screen.getByRole('button', { name: 'Like (5)' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Like (4)' }));
+    const liked = await screen.findByRole('button', { name: 'Like (5)' });
+    expect(liked.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(liked);
+    fireEvent.click(await screen.findByRole('button', { name: 'Like (4)' }));
+    await screen.findByRole('button', { name: 'Like (5)' });
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]).toEqual([
       `/api/v1/toggle/like/${postId}`,

@@ -65,11 +65,11 @@ ALTER TABLE "post_images" ADD CONSTRAINT "post_images_post_id_posts_id_fk" FOREI
 ALTER TABLE "posts" ADD CONSTRAINT "posts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reports" ADD CONSTRAINT "reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "comments_post_idx" ON "comments" USING btree ("post_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "comments_post_idx" ON "comments" USING btree ("post_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "likes_user_idx" ON "likes" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "post_images_position_idx" ON "post_images" USING btree ("post_id","position");--> statement-breakpoint
-CREATE INDEX "posts_feed_idx" ON "posts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "posts"."status" = 'ready' and "posts"."removed_at" is null;--> statement-breakpoint
-CREATE INDEX "posts_emergency_feed_idx" ON "posts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "posts"."status" = 'ready' and "posts"."removed_at" is null and "posts"."emergency";--> statement-breakpoint
-CREATE INDEX "posts_user_idx" ON "posts" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "posts_feed_idx" ON "posts" USING btree ("created_at","id") WHERE "posts"."status" = 'ready' and "posts"."removed_at" is null;--> statement-breakpoint
+CREATE INDEX "posts_emergency_feed_idx" ON "posts" USING btree ("created_at","id") WHERE "posts"."status" = 'ready' and "posts"."removed_at" is null and "posts"."emergency";--> statement-breakpoint
+CREATE INDEX "posts_user_idx" ON "posts" USING btree ("user_id","created_at","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "reports_open_once_idx" ON "reports" USING btree ("post_id","reporter_id") WHERE "reports"."status" = 'open';--> statement-breakpoint
 CREATE INDEX "reports_status_idx" ON "reports" USING btree ("status","created_at");

@@ -45,13 +45,15 @@ export const posts = pgTable(
     removedBy: uuid('removed_by'),
   },
   (t) => [
+    // Plain ascending columns on purpose: scanned backwards they serve ORDER BY ... DESC
+    // (NULLS FIRST), which drizzle's .desc() (NULLS LAST) would not match.
     index('posts_feed_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'ready' and ${t.removedAt} is null`),
     index('posts_emergency_feed_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'ready' and ${t.removedAt} is null and ${t.emergency}`),
-    index('posts_user_idx').on(t.userId, t.createdAt.desc()),
+    index('posts_user_idx').on(t.userId, t.createdAt, t.id),
   ],
 );
 
@@ -98,7 +100,7 @@ export const comments = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('comments_post_idx').on(t.postId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index('comments_post_idx').on(t.postId, t.createdAt, t.id)],
 );
 
 /** Reports ("abuses"): one open report per reporter and post; moderators resolve them. */

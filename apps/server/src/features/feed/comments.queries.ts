@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { comments, posts, users, type UserRow } from '../../db/schema/index.js';
-import type { Cursor } from './cursor.js';
+import { afterCursor, exactTime, type Cursor } from './cursor.js';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -9,29 +9,27 @@ export async function commentsPage(
   db: Db,
   postId: string,
   opts: { cursor?: Cursor; limit: number },
-): Promise<{ comment: CommentRow; author: UserRow }[]> {
+): Promise<{ comment: CommentRow; author: UserRow; cursorAt: string }[]> {
   const { cursor } = opts;
   return db
-    .select({ comment: comments, author: users })
+    .select({ comment: comments, author: users, cursorAt: exactTime(comments.createdAt) })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(
       and(
         eq(comments.postId, postId),
         isNull(users.blockedAt),
-        cursor
-          ? or(
-              lt(comments.createdAt, cursor.createdAt),
-              and(eq(comments.createdAt, cursor.createdAt), lt(comments.id, cursor.id)),
-            )
-          : undefined,
+        cursor ? afterCursor(comments.createdAt, comments.id, cursor) : undefined,
       ),
     )
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(opts.limit);
 }
 
-export async function insertComment(db: Db, comment: typeof comments.$inferInsert): Promise<CommentRow> {
+export async function insertComment(
+  db: Db,
+  comment: typeof comments.$inferInsert,
+): Promise<CommentRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(comments).values(comment).returning();
     await tx
@@ -43,7 +41,11 @@ export async function insertComment(db: Db, comment: typeof comments.$inferInser
   });
 }
 
-export async function findComment(db: Db, postId: string, commentId: string): Promise<CommentRow | undefined> {
+export async function findComment(
+  db: Db,
+  postId: string,
+  commentId: string,
+): Promise<CommentRow | undefined> {
   const rows = await db
     .select()
     .from(comments)

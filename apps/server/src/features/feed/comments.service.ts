@@ -7,7 +7,13 @@ import type { UserRow } from '../../db/schema/index.js';
 import { Forbidden, HttpError, NotFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { publicAuthorOf } from './present.js';
-import { commentsPage, deleteComment, findComment, insertComment, type CommentRow } from './comments.queries.js';
+import {
+  commentsPage,
+  deleteComment,
+  findComment,
+  insertComment,
+  type CommentRow,
+} from './comments.queries.js';
 import { findVisiblePost } from './posts.queries.js';
 
 function presentComment(comment: CommentRow, author: UserRow): Comment {
@@ -43,16 +49,25 @@ export function createCommentService(deps: { db: Db; limiter: RateLimiter }) {
         total: post.commentCount,
         nextCursor:
           rows.length > query.limit && last
-            ? encodeCursor({ createdAt: last.comment.createdAt, id: last.comment.id })
+            ? encodeCursor({ createdAt: last.cursorAt, id: last.comment.id })
             : null,
       };
     },
 
     async add(postId: string, viewer: Viewer, text: string) {
       await visiblePost(postId);
-      const wait = await deps.limiter.hit(`comments:user:${viewer.user.id}`, rateLimits.commentsPerMinute, 60);
+      const wait = await deps.limiter.hit(
+        `comments:user:${viewer.user.id}`,
+        rateLimits.commentsPerMinute,
+        60,
+      );
       if (wait > 0) throw new HttpError(429, 'too_many_attempts', undefined, { retryAfter: wait });
-      const row = await insertComment(db, { id: randomUUID(), postId, userId: viewer.user.id, body: text });
+      const row = await insertComment(db, {
+        id: randomUUID(),
+        postId,
+        userId: viewer.user.id,
+        body: text,
+      });
       return { success: true as const, comment: presentComment(row, viewer.user) };
     },
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   likes,
@@ -9,7 +9,7 @@ import {
   type PostRow,
   type UserRow,
 } from '../../db/schema/index.js';
-import type { Cursor } from './cursor.js';
+import { afterCursor, exactTime, type Cursor } from './cursor.js';
 
 export interface PostWithAuthor {
   post: PostRow;
@@ -33,22 +33,17 @@ const visible = and(eq(posts.status, 'ready'), isNull(posts.removedAt), isNull(u
 export async function feedPage(
   db: Db,
   opts: { cursor?: Cursor; limit: number; emergencyOnly: boolean },
-): Promise<PostWithAuthor[]> {
+): Promise<(PostWithAuthor & { cursorAt: string })[]> {
   const { cursor } = opts;
   return db
-    .select({ post: posts, author: users })
+    .select({ post: posts, author: users, cursorAt: exactTime(posts.createdAt) })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(
       and(
         visible,
         opts.emergencyOnly ? eq(posts.emergency, true) : undefined,
-        cursor
-          ? or(
-              lt(posts.createdAt, cursor.createdAt),
-              and(eq(posts.createdAt, cursor.createdAt), lt(posts.id, cursor.id)),
-            )
-          : undefined,
+        cursor ? afterCursor(posts.createdAt, posts.id, cursor) : undefined,
       ),
     )
     .orderBy(desc(posts.createdAt), desc(posts.id))
@@ -94,7 +89,11 @@ export async function imagesOf(db: Db, postIds: string[]): Promise<Map<string, P
   return byPost;
 }
 
-export async function likedBy(db: Db, userId: string | undefined, postIds: string[]): Promise<Set<string>> {
+export async function likedBy(
+  db: Db,
+  userId: string | undefined,
+  postIds: string[],
+): Promise<Set<string>> {
   if (!userId || postIds.length === 0) return new Set();
   const rows = await db
     .select({ postId: likes.postId })
@@ -178,7 +177,10 @@ export async function removePost(db: Db, postId: string, by: string): Promise<st
       .update(posts)
       .set({ videoKey: null, posterKey: null, rawVideoKey: null })
       .where(eq(posts.id, postId));
-    await tx.update(postImages).set({ key: null, rawKey: null }).where(eq(postImages.postId, postId));
+    await tx
+      .update(postImages)
+      .set({ key: null, rawKey: null })
+      .where(eq(postImages.postId, postId));
     return [
       post.videoKey,
       post.posterKey,

@@ -4,7 +4,7 @@ import { messages, newPostFields, rateLimits, type Product } from '@saathi/contr
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import { Forbidden, HttpError, Invalid, NotFound } from '../../http/errors.js';
+import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -67,13 +67,19 @@ export function createPostService(deps: PostServiceDeps) {
      * are written in one transaction once every check passed, then the job is queued.
      */
     async create(request: FastifyRequest, viewer: Viewer) {
-      const wait = await deps.limiter.hit(`posts:user:${viewer.user.id}`, rateLimits.postsPerHour, 3600);
+      const wait = await deps.limiter.hit(
+        `posts:user:${viewer.user.id}`,
+        rateLimits.postsPerHour,
+        3600,
+      );
       if (wait > 0) throw new HttpError(429, 'too_many_posts', undefined, { retryAfter: wait });
       const postId = randomUUID();
       const upload = await receivePostUpload(request, deps.storage, postId);
       try {
         const parsed = newPostFields.safeParse(upload.fields);
-        if (!parsed.success) throw Invalid('invalid_input', parsed.error.issues[0]?.message);
+        // Coded by the contract's message (location_required, caption_too_long), as the JSON
+        // calls are, so the client can translate it; zod's own English never reaches a user.
+        if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
         const video = upload.files.find((f) => f.field === 'video');
         const images = upload.files.filter((f) => f.field === 'images');
         if (!video && images.length === 0) throw Invalid('post_media_required');
@@ -97,12 +103,23 @@ export function createPostService(deps: PostServiceDeps) {
       await queue(postId);
       const row = await findPost(db, postId);
       if (!row) throw NotFound('post_not_found');
-      return { success: true as const, message: messages.uploaded, product: await presentOne(row, viewer.user.id) };
+      return {
+        success: true as const,
+        message: messages.uploaded,
+        product: await presentOne(row, viewer.user.id),
+      };
     },
 
-    async feed(query: { cursor?: string; limit: number; emergency: boolean }, viewer: Viewer | null) {
+    async feed(
+      query: { cursor?: string; limit: number; emergency: boolean },
+      viewer: Viewer | null,
+    ) {
       const cursor = decodeCursor(query.cursor);
-      const rows = await feedPage(db, { cursor, limit: query.limit + 1, emergencyOnly: query.emergency });
+      const rows = await feedPage(db, {
+        cursor,
+        limit: query.limit + 1,
+        emergencyOnly: query.emergency,
+      });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
@@ -110,7 +127,7 @@ export function createPostService(deps: PostServiceDeps) {
         products: await present(page, viewer?.user.id),
         nextCursor:
           rows.length > query.limit && last
-            ? encodeCursor({ createdAt: last.post.createdAt, id: last.post.id })
+            ? encodeCursor({ createdAt: last.cursorAt, id: last.post.id })
             : null,
       };
     },
@@ -153,7 +170,9 @@ export function createPostService(deps: PostServiceDeps) {
       const keys = await removePost(db, postId, viewer.user.id);
       await Promise.all(
         keys.map((key) =>
-          deps.storage.delete(key).catch((err: unknown) => deps.log.error({ err, key }, 'media delete failed')),
+          deps.storage
+            .delete(key)
+            .catch((err: unknown) => deps.log.error({ err, key }, 'media delete failed')),
         ),
       );
       return { success: true as const, message: messages.video_deleted };

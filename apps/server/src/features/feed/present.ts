@@ -30,7 +30,8 @@ export function presentPost(
     emergency: post.emergency,
     createdAt: post.createdAt.toISOString(),
     status: post.status,
-    failureReason: post.status === 'failed' ? (post.failureReason ?? messages.processing_failed) : null,
+    failureReason:
+      post.status === 'failed' ? (post.failureReason ?? messages.processing_failed) : null,
     likes: post.likeCount,
     likedByMe,
     commentsCount: post.commentCount,

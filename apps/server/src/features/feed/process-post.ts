@@ -13,7 +13,13 @@ import { normalizeImage } from '../../media/normalize-image.js';
 import { makePoster } from '../../media/poster.js';
 import { transcodeVideo } from '../../media/transcode-video.js';
 import type { Storage } from '../../storage/storage.js';
-import { clearRawKeys, findPost, imagesOf, markPostFailed, markPostReady } from './posts.queries.js';
+import {
+  clearRawKeys,
+  findPost,
+  imagesOf,
+  markPostFailed,
+  markPostReady,
+} from './posts.queries.js';
 
 export interface ProcessDeps {
   db: Db;
@@ -43,8 +49,13 @@ export async function processPost(
   const work = await mkdtemp(join(tmpdir(), 'saathi-post-'));
   const written: string[] = [];
   try {
-    let video: { videoKey: string; posterKey: string; durationSec: number; width: number; height: number } | null =
-      null;
+    let video: {
+      videoKey: string;
+      posterKey: string;
+      durationSec: number;
+      width: number;
+      height: number;
+    } | null = null;
     if (post.rawVideoKey) {
       const input = join(work, 'input');
       const output = join(work, 'video.mp4');
@@ -58,7 +69,13 @@ export async function processPost(
       written.push(videoKey);
       await deps.storage.put(posterKey, createReadStream(poster), 'image/jpeg');
       written.push(posterKey);
-      video = { videoKey, posterKey, durationSec: meta.durationSec, width: meta.width, height: meta.height };
+      video = {
+        videoKey,
+        posterKey,
+        durationSec: meta.durationSec,
+        width: meta.width,
+        height: meta.height,
+      };
     }
     const processedImages = [];
     for (const image of images.sort((a, b) => a.position - b.position)) {
@@ -68,7 +85,8 @@ export async function processPost(
       const bytes = await readFile(path);
       const type = await fileTypeFromBuffer(bytes);
       const result = await normalizeImage(bytes, type?.mime ?? 'application/octet-stream');
-      const ext = result.mime === 'image/webp' ? 'webp' : result.mime === 'image/png' ? 'png' : 'jpg';
+      const ext =
+        result.mime === 'image/webp' ? 'webp' : result.mime === 'image/png' ? 'png' : 'jpg';
       const key = `public/posts/${postId}/image-${image.position}.${ext}`;
       await deps.storage.put(key, Readable.from([result.data]), result.mime);
       written.push(key);

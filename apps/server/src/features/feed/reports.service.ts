@@ -12,7 +12,11 @@ export function createReportService(deps: { db: Db; limiter: RateLimiter }) {
     /** The reporter is the caller; a reporterId in the body is ignored. */
     async create(body: { videoId: string; reason: string }, viewer: Viewer) {
       if (!(await findVisiblePost(deps.db, body.videoId))) throw NotFound('post_not_found');
-      const wait = await deps.limiter.hit(`reports:user:${viewer.user.id}`, rateLimits.reportsPerHour, 3600);
+      const wait = await deps.limiter.hit(
+        `reports:user:${viewer.user.id}`,
+        rateLimits.reportsPerHour,
+        3600,
+      );
       if (wait > 0) throw new HttpError(429, 'too_many_attempts', undefined, { retryAfter: wait });
       const created = await insertReport(deps.db, {
         id: randomUUID(),

@@ -15,14 +15,27 @@ export interface FeedServices {
 }
 
 export function feedRoutes(app: FastifyInstance, auth: AuthDeps, s: FeedServices): void {
-  registerCall(app, auth, postCalls.create, ({ request, viewer }) => s.posts.create(request, viewer), {
-    bodyLimit: limits.postVideoMaxBytes + limits.postImagesMax * limits.postImageMaxBytes + 1024 * 1024,
-  });
+  registerCall(
+    app,
+    auth,
+    postCalls.create,
+    ({ request, viewer }) => s.posts.create(request, viewer),
+    {
+      bodyLimit:
+        limits.postVideoMaxBytes + limits.postImagesMax * limits.postImageMaxBytes + 1024 * 1024,
+    },
+  );
   registerCall(app, auth, postCalls.feed, ({ query, viewer }) => s.posts.feed(query, viewer));
   registerCall(app, auth, postCalls.mine, ({ viewer }) => s.posts.mine(viewer));
-  registerCall(app, auth, postCalls.get, ({ params, viewer }) => s.posts.get(params.videoId, viewer));
-  registerCall(app, auth, postCalls.retry, ({ params, viewer }) => s.posts.retry(params.videoId, viewer));
-  registerCall(app, auth, postCalls.remove, ({ params, viewer }) => s.posts.remove(params.videoId, viewer));
+  registerCall(app, auth, postCalls.get, ({ params, viewer }) =>
+    s.posts.get(params.videoId, viewer),
+  );
+  registerCall(app, auth, postCalls.retry, ({ params, viewer }) =>
+    s.posts.retry(params.videoId, viewer),
+  );
+  registerCall(app, auth, postCalls.remove, ({ params, viewer }) =>
+    s.posts.remove(params.videoId, viewer),
+  );
   registerCall(app, auth, postCalls.toggleLike, ({ params, viewer }) =>
     s.likes.toggle(params.videoId, viewer),
   );

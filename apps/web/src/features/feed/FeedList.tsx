@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, type ReactNode, type TouchEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
@@ -65,6 +65,7 @@ export function FeedList({ emergency, sharedId, empty }: FeedListProps) {
   const shared = useSharedPost(sharedId);
   const listRef = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<SwipeStart | null>(null);
+  const [touches, setTouches] = useState(0);
 
   const items = useMemo(
     () =>
@@ -102,6 +103,7 @@ export function FeedList({ emergency, sharedId, empty }: FeedListProps) {
     if (!touch) return;
     const onVideo = event.target instanceof Element && event.target.closest('video') !== null;
     swipeStart.current = { x: touch.clientX, y: touch.clientY, onVideo };
+    setTouches((n) => n + 1);
   }
 
   function onTouchEnd(event: TouchEvent) {
@@ -152,7 +154,7 @@ export function FeedList({ emergency, sharedId, empty }: FeedListProps) {
           </div>
         )}
       </div>
-      <FeedNavigator position={active} count={items.length} onMove={move} />
+      <FeedNavigator position={active} touches={touches} count={items.length} onMove={move} />
     </div>
   );
 }

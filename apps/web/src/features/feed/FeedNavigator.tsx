@@ -5,6 +5,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 interface FeedNavigatorProps {
   /** The active item; each change is a move. */
   position: number;
+  /** Counts touches on the feed: a finger on the screen brings the arrows back. */
+  touches: number;
   count: number;
   onMove: (step: 1 | -1) => void;
 }
@@ -15,12 +17,13 @@ const firstHideMs = 3000;
 const afterMoveMs = 2000;
 
 /** Phone-only arrows and the 'Swipe to navigate' hint. */
-export function FeedNavigator({ position, count, onMove }: FeedNavigatorProps) {
+export function FeedNavigator({ position, touches, count, onMove }: FeedNavigatorProps) {
   const { t } = useTranslation();
   const [hint, setHint] = useState(true);
   const [opened] = useState(position);
-  // Arrows show while the hide timer of the current position has not fired yet.
-  const [hiddenAt, setHiddenAt] = useState<number | null>(null);
+  // Arrows show until the hide timer of the current position and touch has fired.
+  const moment = `${position}:${touches}`;
+  const [hiddenAt, setHiddenAt] = useState<string | null>(null);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setHint(false), hintMs);
@@ -28,12 +31,12 @@ export function FeedNavigator({ position, count, onMove }: FeedNavigatorProps) {
   }, []);
 
   useEffect(() => {
-    const delay = position === opened ? firstHideMs : afterMoveMs;
-    const timer = window.setTimeout(() => setHiddenAt(position), delay);
+    const delay = moment === `${opened}:0` ? firstHideMs : afterMoveMs;
+    const timer = window.setTimeout(() => setHiddenAt(moment), delay);
     return () => window.clearTimeout(timer);
-  }, [position, opened]);
+  }, [moment, opened]);
 
-  const arrows = hiddenAt !== position;
+  const arrows = hiddenAt !== moment;
   const arrow =
     'absolute top-[38%] z-20 flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white transition-opacity duration-300 disabled:opacity-0';
   return (

@@ -26,8 +26,9 @@ function EmptyFeed() {
 export function FeedScreen() {
   const { t } = useTranslation();
   const [search] = useSearchParams();
+  // The layout keeps 5rem below for the 4rem navigation bar: -mb-4 reaches down to the bar.
   return (
-    <div className="relative mx-auto flex h-[calc(100dvh-8.5rem)] max-w-xl flex-col md:h-[calc(100dvh-6.5rem)]">
+    <div className="relative mx-auto -mb-4 flex h-[calc(100dvh-7.5rem)] max-w-xl flex-col md:mb-0 md:h-[calc(100dvh-6.5rem)]">
       <h1 className="sr-only">{t('nav.feed')}</h1>
       <ProcessingBanner />
       <div className="relative min-h-0 flex-1">

@@ -53,7 +53,9 @@ describe('report modal', () => {
   it('sends the trimmed reason, says so and closes', async () => {
     signIn();
     let answer: (response: Response) => void = () => undefined;
-    const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const fetch = vi.fn(
+      (_url: string, _init?: RequestInit) => new Promise<Response>((resolve) => (answer = resolve)),
+    );
     vi.stubGlobal('fetch', fetch);
     const { reason, submit, onClose, onReported } = open();
     fireEvent.change(reason, { target: { value: ' Abuse ' } });

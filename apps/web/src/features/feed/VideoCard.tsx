@@ -58,9 +58,9 @@ export function VideoCard({ post, active, mounted, preload }: VideoCardProps) {
         className="absolute top-3 left-3 z-10 max-w-[calc(100%-5rem)] md:top-auto md:bottom-20"
       />
       {paused && (
-        <PostCaption post={post} className="absolute right-20 bottom-16 left-3 z-10 md:bottom-36" />
+        <PostCaption post={post} className="absolute right-21 bottom-16 left-3 z-10 md:bottom-36" />
       )}
-      <div className="absolute right-2 bottom-16 z-10 flex flex-col items-center gap-3">
+      <div className="absolute right-1 bottom-16 z-10 flex flex-col items-center gap-3">
         <LikeButton post={post} loginKey="feed.likeLogin" />
         <ActionButton
           onClick={() => setPanel('comments')}

@@ -1,0 +1,242 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { startE2eServer, type E2eServer } from './support/server.js';
+
+let server: E2eServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let work: string;
+let clip: string;
+let photo: string;
+let postId = '';
+
+/** The item of our post in the feed, and things inside it. */
+const ourItem = () => page.locator(`article[data-post="${postId}"][data-kind="video"]`);
+
+beforeAll(async () => {
+  if (!existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))) {
+    throw new Error('Build the web app first: npm run build -w apps/web');
+  }
+  work = mkdtempSync(join(tmpdir(), 'saathi-feed-e2e-'));
+  clip = join(work, 'road.mp4');
+  // A real 3-second portrait clip with sound, as a phone would record it.
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=720x1280:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440',
+    '-t',
+    '3',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    clip,
+  ]);
+  photo = join(work, 'toll.png');
+  execFileSync('ffmpeg', [
+    '-loglevel',
+    'error',
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=orange:s=720x1280',
+    '-frames:v',
+    '1',
+    photo,
+  ]);
+  server = await startE2eServer();
+  browser = await launchBrowser();
+  context = await phoneContext(browser, server.url);
+  await context.grantPermissions(['geolocation', 'clipboard-read', 'clipboard-write'], {
+    origin: server.url,
+  });
+  // Pune, where the offline gazetteer knows the town.
+  await context.setGeolocation({ latitude: 18.5204, longitude: 73.8567 });
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the feed in a phone-sized browser', () => {
+  it('signs the demo driver in and shows the empty feed', async () => {
+    await page.goto('/login');
+    await page.getByLabel('Phone Number').fill('+91 9000000002');
+    await page.getByLabel('Password', { exact: true }).fill('Driver@1234');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('heading', { name: 'No videos yet' }).waitFor();
+    await screenshot(page, 'feed-01-empty');
+  });
+
+  it('posts a video through Add Video with the location from the phone', async () => {
+    await page.goto('/post/video');
+    await page.getByRole('heading', { name: 'Add Video' }).waitFor();
+    const location = page.getByLabel('Location *');
+    await location.waitFor();
+    await expect.poll(() => location.inputValue(), { timeout: 15_000 }).not.toBe('');
+    await page
+      .getByLabel('Caption')
+      .fill('Road closed near the toll plaza. Take the service road.');
+    await page.getByRole('switch', { name: 'Emergency mode' }).click();
+    await page.getByLabel('Gallery').nth(0).setInputFiles(photo);
+    await page.getByRole('img', { name: 'Photo 1' }).waitFor();
+    await page.getByLabel('Gallery').nth(1).setInputFiles(clip);
+    await page.getByRole('button', { name: 'Remove video' }).waitFor();
+    await screenshot(page, 'feed-02-add-video');
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByText('Uploaded successfully!').waitFor();
+    await screenshot(page, 'feed-03-processing');
+  });
+
+  it('shows the post in the feed once it is processed, and plays it', async () => {
+    // The banner polls /video/mine; the worker transcodes, then the feed reloads.
+    await page.getByTestId('processing-banner').waitFor({ state: 'detached', timeout: 90_000 });
+    const item = page.locator('article[data-kind="video"]').first();
+    await item.waitFor({ timeout: 20_000 });
+    postId = (await item.getAttribute('data-post')) ?? '';
+    expect(postId).toMatch(/^[0-9a-f-]{36}$/);
+    const video = ourItem().locator('video');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+      .toBeGreaterThan(0.5);
+    await screenshot(page, 'feed-04-playing');
+    const viewed = await page.evaluate(() => localStorage.getItem('viewedVideos'));
+    expect(JSON.parse(viewed ?? '[]')).toContain(postId);
+  });
+
+  it('moves to the photo of the post with the arrow and shows the image view', async () => {
+    // A finger on the screen brings the arrows back after their first 3 seconds.
+    await page.touchscreen.tap(60, 700);
+    await page.getByRole('button', { name: 'Next' }).click();
+    const image = page.locator(`article[data-post="${postId}"][data-kind="image"]`);
+    await expect
+      .poll(() => image.evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeLessThan(200);
+    await image.getByRole('img', { name: /Photo 1 of 1 by Ramesh Kumar/ }).waitFor();
+    await screenshot(page, 'feed-04b-image');
+    await image.getByRole('button', { name: 'Share' }).click();
+    await page.getByText('Check out this amazing image!').waitFor();
+    await page.getByRole('button', { name: 'Copy Link' }).click();
+    await page.getByText('Link copied to clipboard!').waitFor();
+    await screenshot(page, 'feed-04c-image-share');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Previous' }).click();
+  });
+
+  it('likes the video, and the like stays after a reload', async () => {
+    const like = ourItem().getByRole('button', { name: 'Like (0)' });
+    const answered = page.waitForResponse((r) => r.url().includes('/toggle/like/'));
+    await like.click();
+    await ourItem().getByRole('button', { name: 'Like (1)' }).waitFor();
+    expect((await (await answered).json()) as unknown).toMatchObject({ liked: true, likes: 1 });
+    await page.reload();
+    const liked = ourItem().getByRole('button', { name: 'Like (1)' });
+    await liked.waitFor();
+    await expect(liked.getAttribute('aria-pressed')).resolves.toBe('true');
+    await screenshot(page, 'feed-05-liked');
+  });
+
+  it('adds a comment and deletes it', async () => {
+    await ourItem().getByRole('button', { name: 'Comments (0)' }).click();
+    await page.getByText('No comments yet. Be the first to comment!').waitFor();
+    const input = page.getByPlaceholder('Add a comment...');
+    await input.fill('Thanks, taking the service road.');
+    await input.press('Enter');
+    await page.getByText('Thanks, taking the service road.').waitFor();
+    await page.getByRole('heading', { name: 'Comments (1)' }).waitFor();
+    await expect(input.inputValue()).resolves.toBe('');
+    await screenshot(page, 'feed-06-comment');
+    await page.getByRole('button', { name: 'Delete comment' }).click();
+    await page.getByText('No comments yet. Be the first to comment!').waitFor();
+    // A tap outside the sheet closes it.
+    await page.mouse.click(180, 150);
+    await page.getByPlaceholder('Add a comment...').waitFor({ state: 'detached' });
+  });
+
+  it('copies the link from the share menu', async () => {
+    await ourItem().getByRole('button', { name: 'Share' }).click();
+    for (const target of ['WhatsApp', 'Instagram', 'Facebook', 'YouTube', 'Copy URL']) {
+      await page.getByRole('button', { name: target, exact: true }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Copy URL' }).click();
+    await page.getByRole('button', { name: 'Copied!' }).waitFor();
+    await screenshot(page, 'feed-07-share');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(`${server.url}/?v=${postId}`);
+    await page.getByRole('button', { name: 'Copy URL' }).waitFor({ timeout: 4000 });
+    await page.keyboard.press('Escape');
+  });
+
+  it('reports the video', async () => {
+    await ourItem().getByRole('button', { name: 'Report' }).click();
+    await page.getByRole('heading', { name: 'Report Video' }).waitFor();
+    await page.getByText('0/500').waitFor();
+    await page.getByLabel('Reason for Report *').fill('Testing the report flow');
+    await screenshot(page, 'feed-08-report');
+    await page.getByRole('button', { name: 'Submit Report' }).click();
+    await page.getByText('Video reported successfully! Admin will review it.').waitFor();
+    await ourItem().getByRole('button', { name: 'Reported' }).waitFor();
+    await screenshot(page, 'feed-09-reported');
+  });
+
+  it('opens a shared link with that post first', async () => {
+    await page.goto(`/?v=${postId}`);
+    const first = page.locator('article[data-index="0"]');
+    await first.waitFor();
+    await expect(first.getAttribute('data-post')).resolves.toBe(postId);
+  });
+
+  it('lists the emergency post on the Emergency page', async () => {
+    await page.getByRole('link', { name: 'Emergency' }).click();
+    await page
+      .getByRole('heading', { name: 'This video will Show Only in An Emergency' })
+      .waitFor();
+    await page.locator(`article[data-post="${postId}"]`).waitFor();
+    await screenshot(page, 'feed-10-emergency');
+  });
+
+  it('reads well in Hindi', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await ourItem().waitFor();
+    await screenshot(page, 'feed-11-hi-feed');
+    await ourItem().getByRole('button', { name: 'कमेंट (0)' }).click();
+    await page.getByText('अभी कोई कमेंट नहीं है। सबसे पहले कमेंट करें!').waitFor();
+    await screenshot(page, 'feed-12-hi-comments');
+    await page.mouse.click(180, 150);
+    await ourItem().getByRole('button', { name: 'शेयर' }).click();
+    await page.getByRole('button', { name: 'लिंक कॉपी करें' }).waitFor();
+    await screenshot(page, 'feed-13-hi-share');
+    await page.keyboard.press('Escape');
+    await page.goto('/post/video');
+    await page.getByRole('heading', { name: 'वीडियो जोड़ें' }).waitFor();
+    await page.getByRole('button', { name: 'अपलोड करें' }).click();
+    await page.getByText('कम से कम एक फ़ोटो या एक वीडियो चुनें।').waitFor();
+    await screenshot(page, 'feed-14-hi-add-video');
+    await page.goto('/emergency');
+    await page.locator(`article[data-post="${postId}"]`).waitFor();
+    await screenshot(page, 'feed-15-hi-emergency');
+  });
+});

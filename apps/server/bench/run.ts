@@ -18,6 +18,7 @@ import { encodeCursor } from '../src/features/feed/cursor.js';
 import { startJobs } from '../src/jobs/start.js';
 import { outboxSmsSender } from '../src/sms/sender.js';
 import { localStorage } from '../src/storage/local.js';
+import { memoryHub } from '../src/realtime/hub.js';
 import { seedFeed } from './seed.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
@@ -83,7 +84,13 @@ process.stdout.write(`Seeding ${POSTS} posts by ${USERS} drivers on ${database.k
 await seedFeed(database.db, { users: USERS, posts: POSTS });
 
 const storage = localStorage(join(dataDir, 'storage'));
-const jobs = await startJobs({ database, storage, log, workers: false });
+const jobs = await startJobs({
+  database,
+  storage,
+  log,
+  workers: false,
+  pushSubject: 'mailto:bench@saathi.test',
+});
 const app = await buildApp({
   config,
   database,
@@ -92,6 +99,7 @@ const app = await buildApp({
   limiter: memoryRateLimiter(),
   sms: outboxSmsSender(join(dataDir, 'outbox.jsonl'), log),
   jobs: jobs.queue,
+  hub: memoryHub(),
 });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();

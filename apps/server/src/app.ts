@@ -30,6 +30,13 @@ import { createPostService } from './features/feed/posts.service.js';
 import { createReportService } from './features/feed/reports.service.js';
 import { feedRoutes } from './features/feed/routes.js';
 import { geoRoutes } from './features/geo/routes.js';
+import { followRoutes } from './features/follows/routes.js';
+import { createFollowService } from './features/follows/service.js';
+import { notificationRoutes } from './features/notifications/routes.js';
+import { createNotificationService } from './features/notifications/service.js';
+import { profileRoutes } from './features/profiles/routes.js';
+import { createProfileService } from './features/profiles/service.js';
+import type { Hub } from './realtime/hub.js';
 import { createGeoService } from './features/geo/service.js';
 import type { Storage } from './storage/storage.js';
 
@@ -40,6 +47,7 @@ export interface AppDeps {
   sms: SmsSender;
   limiter: RateLimiter;
   jobs: JobQueue;
+  hub: Hub;
   /** Where log lines go instead of stdout: the tests read them to prove nothing personal is logged. */
   logStream?: DestinationStream;
 }
@@ -123,17 +131,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, auth, authService);
   geoRoutes(app, auth, createGeoService());
   const db = deps.database.db;
+  const notifications = createNotificationService({
+    db,
+    hub: deps.hub,
+    jobs: deps.jobs,
+    log: app.log,
+  });
+  const posts = createPostService({
+    db,
+    storage: deps.storage,
+    limiter: deps.limiter,
+    jobs: deps.jobs,
+    log: app.log,
+  });
+  const follows = createFollowService({ db, notifier: notifications });
   feedRoutes(app, auth, {
-    posts: createPostService({
-      db,
-      storage: deps.storage,
-      limiter: deps.limiter,
-      jobs: deps.jobs,
-      log: app.log,
-    }),
-    likes: createLikeService({ db }),
-    comments: createCommentService({ db, limiter: deps.limiter }),
+    posts,
+    likes: createLikeService({ db, notifier: notifications }),
+    comments: createCommentService({ db, limiter: deps.limiter, notifier: notifications }),
     reports: createReportService({ db, limiter: deps.limiter }),
   });
+  followRoutes(app, auth, follows);
+  profileRoutes(
+    app,
+    auth,
+    createProfileService({ db, storage: deps.storage, log: app.log, posts, follows }),
+  );
+  notificationRoutes(app, auth, notifications, deps.hub);
   return app;
 }

@@ -12,6 +12,7 @@ const jobs = await startJobs({
   database: runtime.database,
   storage: runtime.storage,
   log,
+  pushSubject: `mailto:${config.supportEmail}`,
   workers: config.runWorkers,
 });
 const app = await buildApp({
@@ -21,6 +22,7 @@ const app = await buildApp({
   limiter: runtime.limiter,
   sms: runtime.smsFor(log),
   jobs: jobs.queue,
+  hub: runtime.hub,
 });
 
 if (config.seedDemo && (await seedDemo(runtime.database.db))) {

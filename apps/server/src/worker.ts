@@ -8,7 +8,9 @@ import { openRuntime } from './runtime.js';
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
 if (!config.databaseUrl) {
-  log.error('npm run worker needs DATABASE_URL; the embedded database runs workers in the API process');
+  log.error(
+    'npm run worker needs DATABASE_URL; the embedded database runs workers in the API process',
+  );
   process.exit(2);
 }
 const runtime = await openRuntime(config);
@@ -16,6 +18,7 @@ const jobs = await startJobs({
   database: runtime.database,
   storage: runtime.storage,
   log,
+  pushSubject: `mailto:${config.supportEmail}`,
   workers: true,
 });
 log.info('workers started');

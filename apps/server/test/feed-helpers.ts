@@ -4,7 +4,8 @@ import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Product } from '@saathi/contract';
 import { comments, likes, postImages, posts, reports } from '../src/db/schema/index.js';
-import { bearer, filesUnder, type TestApp } from './harness.js';
+import { hashPassword } from '../src/auth/passwords.js';
+import { bearer, filesUnder, newUser, type TestApp, type TestUser } from './harness.js';
 
 /** Rows in each feed table, and every file under storage/uploads (raw uploads, temp parts). */
 export async function feedWrites(t: TestApp) {
@@ -61,6 +62,22 @@ export const getPost = (t: TestApp, id: string, token?: string) =>
 
 /** Bytes that sniff as MP4 (an `ftyp` box, brand isom), padded with zeros to `total`. */
 export function mp4Bytes(total = 8192): Buffer {
-  const ftyp = Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex');
+  const ftyp = Buffer.from(
+    '000000206674797069736f6d0000020069736f6d69736f32617663316d703431',
+    'hex',
+  );
   return Buffer.concat([ftyp, Buffer.alloc(Math.max(0, total - ftyp.length))]);
+}
+
+let sharedHash: Promise<string> | undefined;
+/**
+ * newUser without an argon2 hash of its own (one is shared by all): for tests that need many
+ * accounts, like a crowd liking at once, and never sign in with a password.
+ */
+export async function quickUser(
+  t: TestApp,
+  overrides: Parameters<typeof newUser>[1] = {},
+): Promise<TestUser> {
+  sharedHash ??= hashPassword('secret-pass');
+  return newUser(t, { passwordHash: await sharedHash, ...overrides });
 }

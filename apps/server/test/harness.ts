@@ -12,6 +12,7 @@ import { startSession } from '../src/auth/sessions.js';
 import { blockAccount } from '../src/features/auth/block.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { startJobs, type Jobs } from '../src/jobs/start.js';
+import { memoryHub, redisHub, type Hub } from '../src/realtime/hub.js';
 import type { Database } from '../src/db/client.js';
 import { users, type UserRow } from '../src/db/schema/index.js';
 import { outboxSmsSender, type SmsMessage } from '../src/sms/sender.js';
@@ -28,6 +29,7 @@ export interface TestApp {
   /** Every SMS the app sent, newest last. */
   outbox: SmsMessage[];
   jobs: Jobs;
+  hub: Hub;
   close(): Promise<void>;
 }
 
@@ -64,9 +66,15 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     storage,
     log: pino({ level: 'silent' }),
     workers: opts.workers ?? false,
+    pushSubject: 'mailto:test@saathi.test',
   });
+  // Redis when the run has it (CI), so the cross-process fan-out is what the tests exercise.
+  const hub = process.env.REDIS_URL
+    ? redisHub(process.env.REDIS_URL, `saathi-test-${randomUUID()}:`)
+    : memoryHub();
   const app = await buildApp({
     jobs: jobs.queue,
+    hub,
     config,
     database,
     storage,
@@ -84,9 +92,11 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     dataDir,
     outbox: sms.sent,
     jobs,
+    hub,
     async close() {
       await app.close();
       await jobs.stop();
+      await hub.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

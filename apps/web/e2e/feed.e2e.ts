@@ -127,8 +127,8 @@ describe('the feed in a phone-sized browser', () => {
   });
 
   it('moves to the photo of the post with the arrow and shows the image view', async () => {
-    // A finger on the screen brings the arrows back after their first 3 seconds.
-    await page.touchscreen.tap(60, 700);
+    // A finger on the feed (here on the video) brings the arrows back after their first 3 seconds.
+    await page.touchscreen.tap(180, 300);
     await page.getByRole('button', { name: 'Next' }).click();
     const image = page.locator(`article[data-post="${postId}"][data-kind="image"]`);
     await expect
@@ -213,7 +213,7 @@ describe('the feed in a phone-sized browser', () => {
     await page
       .getByRole('heading', { name: 'This video will Show Only in An Emergency' })
       .waitFor();
-    await page.locator(`article[data-post="${postId}"]`).waitFor();
+    await ourItem().waitFor();
     await screenshot(page, 'feed-10-emergency');
   });
 
@@ -236,7 +236,7 @@ describe('the feed in a phone-sized browser', () => {
     await page.getByText('कम से कम एक फ़ोटो या एक वीडियो चुनें।').waitFor();
     await screenshot(page, 'feed-14-hi-add-video');
     await page.goto('/emergency');
-    await page.locator(`article[data-post="${postId}"]`).waitFor();
+    await ourItem().waitFor();
     await screenshot(page, 'feed-15-hi-emergency');
   });
 });

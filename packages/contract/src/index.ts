@@ -10,3 +10,7 @@ export * from './posts.js';
 export * from './comments.js';
 export * from './reports.js';
 export * from './geo.js';
+export * from './follows.js';
+export * from './profiles.js';
+export * from './notifications.js';
+export * from './notification-texts.js';

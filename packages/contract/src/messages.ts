@@ -65,6 +65,15 @@ export const messages = {
   report_reason_too_long: 'The reason can be at most 500 characters',
   report_duplicate: 'You have already reported this video. Admin will review it.',
   reported: 'Video reported successfully! Admin will review it.',
+  user_not_found: 'This user does not exist',
+  follow_self: 'You cannot follow yourself',
+  followed: 'Successfully followed user!',
+  unfollowed: 'Successfully unfollowed user!',
+  profile_updated: 'Profile updated',
+  photo_type: 'The photo must be a JPEG, PNG, WebP or HEIC image',
+  photo_too_large: 'The photo must be 10 MB or smaller',
+  notification_not_found: 'This notification does not exist',
+  push_subscription_invalid: 'This browser did not give a valid push subscription',
   too_many_posts: 'You have posted a lot in a short time. Please wait a little and try again.',
 } as const;
 

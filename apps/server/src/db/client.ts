@@ -54,6 +54,9 @@ export function openPglite(dataDir: string | undefined): Database {
 
 export function openPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server drops (restart, failover, admin kill) emits 'error' on the
+  // pool; unheard, that event crashes the process. The pool replaces the connection itself.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',

@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { createFeedQueues, startFeedWorkers } from '../features/feed/worker.js';
+import {
+  createNotificationQueues,
+  startNotificationWorkers,
+} from '../features/notifications/worker.js';
 import type { Storage } from '../storage/storage.js';
 import { createBoss } from './boss.js';
 import { startMaintenance } from './maintenance.js';
@@ -22,14 +26,22 @@ export async function startJobs(opts: {
   storage: Storage;
   log: FastifyBaseLogger;
   workers: boolean;
+  /** Contact for push services (VAPID subject), e.g. mailto:support@... */
+  pushSubject: string;
 }): Promise<Jobs> {
   const boss = createBoss(opts.database);
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   await boss.start();
   await createFeedQueues(boss);
+  await createNotificationQueues(boss);
   if (opts.workers) {
     await startMaintenance(boss, opts.database.db);
     await startFeedWorkers(boss, { db: opts.database.db, storage: opts.storage, log: opts.log });
+    await startNotificationWorkers(boss, {
+      db: opts.database.db,
+      log: opts.log,
+      subject: opts.pushSubject,
+    });
   }
   return {
     boss,

@@ -16,3 +16,10 @@ export interface Storage {
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
 }
+
+/** A whole stored object in memory: for small files (photos) that a library wants as a buffer. */
+export async function readAll(storage: Storage, key: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -3,3 +3,5 @@ export * from './sessions.js';
 export * from './password-resets.js';
 export * from './identity-documents.js';
 export * from './posts.js';
+export * from './follows.js';
+export * from './notifications.js';

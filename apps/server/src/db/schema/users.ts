@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -16,6 +16,9 @@ export const users = pgTable(
     profileImage: text('profile_image'),
     remindSalah: boolean('remind_salah').notNull().default(false),
     showNumber: boolean('show_number').notNull().default(false),
+    /** Kept in step with `follows` in the same transaction, so profiles read them for free. */
+    followersCount: integer('followers_count').notNull().default(0),
+    followingCount: integer('following_count').notNull().default(0),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockReason: text('block_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

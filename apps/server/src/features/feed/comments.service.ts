@@ -7,6 +7,8 @@ import type { UserRow } from '../../db/schema/index.js';
 import { Forbidden, HttpError, NotFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { publicAuthorOf } from './present.js';
+import { mentionedUsers } from './mentions.js';
+import type { Notifier } from '../notifications/service.js';
 import {
   commentsPage,
   deleteComment,
@@ -27,7 +29,7 @@ function presentComment(comment: CommentRow, author: UserRow): Comment {
   };
 }
 
-export function createCommentService(deps: { db: Db; limiter: RateLimiter }) {
+export function createCommentService(deps: { db: Db; limiter: RateLimiter; notifier: Notifier }) {
   const { db } = deps;
 
   async function visiblePost(postId: string) {
@@ -55,7 +57,7 @@ export function createCommentService(deps: { db: Db; limiter: RateLimiter }) {
     },
 
     async add(postId: string, viewer: Viewer, text: string) {
-      await visiblePost(postId);
+      const { post } = await visiblePost(postId);
       const wait = await deps.limiter.hit(
         `comments:user:${viewer.user.id}`,
         rateLimits.commentsPerMinute,
@@ -68,6 +70,30 @@ export function createCommentService(deps: { db: Db; limiter: RateLimiter }) {
         userId: viewer.user.id,
         body: text,
       });
+      const excerpt = text.length > 140 ? `${text.slice(0, 139)}…` : text;
+      const link = `/?v=${postId}&comments=1`;
+      await deps.notifier.notify({
+        userId: post.userId,
+        kind: 'comment',
+        actorId: viewer.user.id,
+        postId,
+        text: excerpt,
+        link,
+        dedupeKey: `comment:${row.id}`,
+      });
+      for (const person of await mentionedUsers(db, postId, viewer.user.id, text)) {
+        // The author already hears about every comment on their post.
+        if (person.id === post.userId) continue;
+        await deps.notifier.notify({
+          userId: person.id,
+          kind: 'mention',
+          actorId: viewer.user.id,
+          postId,
+          text: excerpt,
+          link,
+          dedupeKey: `mention:${row.id}`,
+        });
+      }
       return { success: true as const, comment: presentComment(row, viewer.user) };
     },
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   likes,
@@ -71,14 +71,33 @@ export async function findPost(db: Db, postId: string): Promise<PostWithAuthor |
   return rows[0];
 }
 
-export async function postsOfUser(db: Db, userId: string, limit = 100): Promise<PostWithAuthor[]> {
+/** A user's posts, newest first: every state for the author, only ready ones for others. */
+export async function postsOfUser(
+  db: Db,
+  userId: string,
+  opts: { readyOnly: boolean; limit: number },
+): Promise<PostWithAuthor[]> {
   return db
     .select({ post: posts, author: users })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(eq(posts.userId, userId), isNull(posts.removedAt)))
+    .where(
+      and(
+        eq(posts.userId, userId),
+        isNull(posts.removedAt),
+        opts.readyOnly ? eq(posts.status, 'ready') : undefined,
+      ),
+    )
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit);
+    .limit(opts.limit);
+}
+
+export async function countReadyPosts(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), eq(posts.status, 'ready'), isNull(posts.removedAt)));
+  return row?.n ?? 0;
 }
 
 export async function imagesOf(db: Db, postIds: string[]): Promise<Map<string, PostImageRow[]>> {

@@ -10,6 +10,7 @@ import type { Storage } from '../../storage/storage.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { presentPost } from './present.js';
 import {
+  countReadyPosts,
   feedPage,
   findPost,
   findVisiblePost,
@@ -139,8 +140,17 @@ export function createPostService(deps: PostServiceDeps) {
     },
 
     async mine(viewer: Viewer) {
-      const rows = await postsOfUser(db, viewer.user.id);
+      const rows = await postsOfUser(db, viewer.user.id, { readyOnly: false, limit: 100 });
       return { success: true as const, products: await present(rows, viewer.user.id) };
+    },
+
+    /** For profiles: the newest ready posts of a user, and how many ready posts they have. */
+    async publicPostsOf(userId: string, viewerId: string, limit: number) {
+      const [rows, count] = await Promise.all([
+        postsOfUser(db, userId, { readyOnly: true, limit }),
+        countReadyPosts(db, userId),
+      ]);
+      return { products: await present(rows, viewerId), count };
     },
 
     async retry(postId: string, viewer: Viewer) {

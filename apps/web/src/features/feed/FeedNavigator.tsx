@@ -38,7 +38,7 @@ export function FeedNavigator({ position, touches, count, onMove }: FeedNavigato
 
   const arrows = hiddenAt !== moment;
   const arrow =
-    'absolute top-[38%] z-20 flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white transition-opacity duration-300 disabled:opacity-0';
+    'absolute top-[27%] z-20 flex size-12 -translate-y-1/2 items-center justify-center rounded-full border border-white/30 bg-black/55 text-white transition-opacity duration-300 disabled:opacity-0';
   return (
     <div className="md:hidden">
       <button

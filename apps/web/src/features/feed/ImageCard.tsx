@@ -40,7 +40,7 @@ export function ImageCard({ post, image, index, near }: ImageCardProps) {
         className="absolute top-3 left-3 z-10 max-w-[calc(100%-5rem)] md:top-auto md:bottom-20"
       />
       <PostCaption post={post} className="absolute right-21 bottom-4 left-3 z-10 md:bottom-36" />
-      <div className="absolute right-1 bottom-4 z-10 flex flex-col items-center gap-3">
+      <div className="absolute right-1 bottom-4 z-10 flex flex-col items-center gap-2">
         <LikeButton post={post} loginKey="feed.likeImageLogin" />
         <ActionButton
           onClick={() => setPanel('comments')}

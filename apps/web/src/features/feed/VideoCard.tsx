@@ -60,7 +60,7 @@ export function VideoCard({ post, active, mounted, preload }: VideoCardProps) {
       {paused && (
         <PostCaption post={post} className="absolute right-21 bottom-16 left-3 z-10 md:bottom-36" />
       )}
-      <div className="absolute right-1 bottom-16 z-10 flex flex-col items-center gap-3">
+      <div className="absolute right-1 bottom-16 z-10 flex flex-col items-center gap-2">
         <LikeButton post={post} loginKey="feed.likeLogin" />
         <ActionButton
           onClick={() => setPanel('comments')}

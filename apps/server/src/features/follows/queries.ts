@@ -1,0 +1,155 @@
+import { and, desc, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { follows, posts, users, type UserRow } from '../../db/schema/index.js';
+import { afterCursor, exactTime, type Cursor } from '../feed/cursor.js';
+
+export async function findActiveUser(db: Db, userId: string): Promise<UserRow | undefined> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.blockedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Adds the follow if absent and moves both counters in the same transaction, so the
+ * counts always equal the rows however many people tap at once. Answers whether it was new.
+ */
+export async function addFollow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const added = await tx
+      .insert(follows)
+      .values({ followerId, followeeId })
+      .onConflictDoNothing()
+      .returning({ followerId: follows.followerId });
+    if (added.length === 0) return false;
+    await tx
+      .update(users)
+      .set({ followersCount: sql`${users.followersCount} + 1` })
+      .where(eq(users.id, followeeId));
+    await tx
+      .update(users)
+      .set({ followingCount: sql`${users.followingCount} + 1` })
+      .where(eq(users.id, followerId));
+    return true;
+  });
+}
+
+export async function removeFollow(
+  db: Db,
+  followerId: string,
+  followeeId: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(follows)
+      .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+      .returning({ followerId: follows.followerId });
+    if (removed.length === 0) return false;
+    await tx
+      .update(users)
+      .set({ followersCount: sql`greatest(${users.followersCount} - 1, 0)` })
+      .where(eq(users.id, followeeId));
+    await tx
+      .update(users)
+      .set({ followingCount: sql`greatest(${users.followingCount} - 1, 0)` })
+      .where(eq(users.id, followerId));
+    return true;
+  });
+}
+
+export async function isFollowing(
+  db: Db,
+  followerId: string,
+  followeeId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** One page of a user's followers (side 'followers') or of whom they follow ('following'). */
+export async function followPage(
+  db: Db,
+  userId: string,
+  side: 'followers' | 'following',
+  opts: { cursor?: Cursor; limit: number },
+): Promise<{ person: UserRow; at: string }[]> {
+  const mine = side === 'followers' ? follows.followeeId : follows.followerId;
+  const theirs = side === 'followers' ? follows.followerId : follows.followeeId;
+  return db
+    .select({ person: users, at: exactTime(follows.createdAt) })
+    .from(follows)
+    .innerJoin(users, eq(users.id, theirs))
+    .where(
+      and(
+        eq(mine, userId),
+        isNull(users.blockedAt),
+        opts.cursor ? afterCursor(follows.createdAt, theirs, opts.cursor) : undefined,
+      ),
+    )
+    .orderBy(desc(follows.createdAt), desc(theirs))
+    .limit(opts.limit);
+}
+
+const notFollowedBy = (viewerId: string) =>
+  notExists(
+    sql`(select 1 from ${follows} where ${follows.followerId} = ${viewerId} and ${follows.followeeId} = ${users.id})`,
+  );
+
+const candidate = (viewerId: string) =>
+  and(ne(users.id, viewerId), isNull(users.blockedAt), notFollowedBy(viewerId));
+
+/** People followed by the people the viewer follows, most shared first. */
+export async function friendsOfFriends(
+  db: Db,
+  viewerId: string,
+  limit: number,
+): Promise<UserRow[]> {
+  const mine = alias(follows, 'mine');
+  const rows = await db
+    .select({ user: users, shared: sql<number>`count(*)::int` })
+    .from(mine)
+    .innerJoin(follows, eq(follows.followerId, mine.followeeId))
+    .innerJoin(users, eq(users.id, follows.followeeId))
+    .where(and(eq(mine.followerId, viewerId), candidate(viewerId)))
+    .groupBy(users.id)
+    .orderBy(desc(sql`count(*)`), desc(users.followersCount))
+    .limit(limit);
+  return rows.map((r) => r.user);
+}
+
+/** Who posted most in the last 30 days. */
+export async function activePosters(db: Db, viewerId: string, limit: number): Promise<UserRow[]> {
+  const since = new Date(Date.now() - 30 * 24 * 3600 * 1000);
+  const rows = await db
+    .select({ user: users })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(
+      and(
+        eq(posts.status, 'ready'),
+        isNull(posts.removedAt),
+        gt(posts.createdAt, since),
+        candidate(viewerId),
+      ),
+    )
+    .groupBy(users.id)
+    .orderBy(desc(sql`count(*)`))
+    .limit(limit);
+  return rows.map((r) => r.user);
+}
+
+export async function newestMembers(db: Db, viewerId: string, limit: number): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(candidate(viewerId))
+    .orderBy(desc(users.createdAt))
+    .limit(limit);
+}

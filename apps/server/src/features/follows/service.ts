@@ -1,0 +1,143 @@
+import { messages, type PersonSummary, type Suggestion } from '@saathi/contract';
+import type { Viewer } from '../../auth/viewer.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { Invalid, NotFound } from '../../http/errors.js';
+import { decodeCursor, encodeCursor } from '../feed/cursor.js';
+import { publicAuthorOf } from '../feed/present.js';
+import type { Notifier } from '../notifications/service.js';
+import {
+  activePosters,
+  addFollow,
+  findActiveUser,
+  followPage,
+  friendsOfFriends,
+  isFollowing,
+  newestMembers,
+  removeFollow,
+} from './queries.js';
+
+const SUGGESTIONS = 20;
+
+export function personSummaryOf(user: UserRow): PersonSummary {
+  const { _id, name, usertype, profileImage } = publicAuthorOf(user);
+  return { _id, name, usertype, profileImage };
+}
+
+export function createFollowService(deps: { db: Db; notifier: Notifier }) {
+  const { db } = deps;
+
+  async function target(userId: string): Promise<UserRow> {
+    const user = await findActiveUser(db, userId);
+    if (!user) throw NotFound('user_not_found');
+    return user;
+  }
+
+  async function page(
+    userId: string,
+    side: 'followers' | 'following',
+    query: { cursor?: string; limit: number },
+  ) {
+    await target(userId);
+    const rows = await followPage(db, userId, side, {
+      cursor: decodeCursor(query.cursor),
+      limit: query.limit + 1,
+    });
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      people: shown.map((r) => personSummaryOf(r.person)),
+      nextCursor:
+        rows.length > query.limit && last
+          ? encodeCursor({ createdAt: last.at, id: last.person.id })
+          : null,
+    };
+  }
+
+  return {
+    async follow(viewer: Viewer, userId: string) {
+      if (userId === viewer.user.id) throw Invalid('follow_self');
+      await target(userId);
+      if (await addFollow(db, viewer.user.id, userId)) {
+        await deps.notifier.notify({
+          userId,
+          kind: 'follow',
+          actorId: viewer.user.id,
+          link: `/user/profile/${viewer.user.id}`,
+          dedupeKey: `follow:${viewer.user.id}`,
+        });
+      }
+      return { success: true as const, message: messages.followed };
+    },
+
+    async unfollow(viewer: Viewer, userId: string) {
+      if (userId === viewer.user.id) throw Invalid('follow_self');
+      await target(userId);
+      await removeFollow(db, viewer.user.id, userId);
+      return { success: true as const, message: messages.unfollowed };
+    },
+
+    async check(viewer: Viewer, userId: string) {
+      await target(userId);
+      return { success: true as const, isFollowing: await isFollowing(db, viewer.user.id, userId) };
+    },
+
+    async stats(userId: string) {
+      const user = await target(userId);
+      return {
+        success: true as const,
+        followersCount: user.followersCount,
+        followingCount: user.followingCount,
+      };
+    },
+
+    async followers(userId: string, query: { cursor?: string; limit: number }) {
+      const { people, nextCursor } = await page(userId, 'followers', query);
+      return {
+        success: true as const,
+        followers: people.map((follower) => ({ follower })),
+        nextCursor,
+      };
+    },
+
+    async following(userId: string, query: { cursor?: string; limit: number }) {
+      const { people, nextCursor } = await page(userId, 'following', query);
+      return {
+        success: true as const,
+        following: people.map((following) => ({ following })),
+        nextCursor,
+      };
+    },
+
+    /** Mutual follows first, then active posters, then new members; never anyone followed. */
+    async suggestions(viewer: Viewer) {
+      const [mutual, active, fresh] = await Promise.all([
+        friendsOfFriends(db, viewer.user.id, SUGGESTIONS),
+        activePosters(db, viewer.user.id, SUGGESTIONS),
+        newestMembers(db, viewer.user.id, SUGGESTIONS),
+      ]);
+      const seen = new Set<string>();
+      const suggestions: Suggestion[] = [];
+      const add = (users: UserRow[], reason: Suggestion['reason']) => {
+        for (const user of users) {
+          if (seen.has(user.id) || suggestions.length >= SUGGESTIONS) continue;
+          seen.add(user.id);
+          suggestions.push({
+            ...personSummaryOf(user),
+            followersCount: user.followersCount,
+            followingCount: user.followingCount,
+            reason,
+          });
+        }
+      };
+      add(mutual, 'followed_by_people_you_follow');
+      add(active, 'active');
+      add(fresh, 'new');
+      return { success: true as const, suggestions };
+    },
+
+    isFollowing: (viewerId: string, userId: string) => isFollowing(db, viewerId, userId),
+  };
+}
+
+export type FollowService = ReturnType<typeof createFollowService>;

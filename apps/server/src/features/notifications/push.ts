@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import webpush from 'web-push';
+import { notificationTitles } from '@saathi/contract';
+import type { Db } from '../../db/client.js';
+import { appSettings } from '../../db/schema/index.js';
+import { deletePushSubscription, notificationPage, pushSubscriptionsOf } from './queries.js';
+
+interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * The server's VAPID key pair, made once and kept in the database so that every API and
+ * worker process signs with the same key (subscriptions are bound to the public key).
+ */
+export async function vapidKeys(db: Db): Promise<VapidKeys> {
+  const read = async () =>
+    (await db.select().from(appSettings).where(eq(appSettings.key, 'vapid')).limit(1))[0]?.value as
+      VapidKeys | undefined;
+  const existing = await read();
+  if (existing) return existing;
+  await db
+    .insert(appSettings)
+    .values({ key: 'vapid', value: webpush.generateVAPIDKeys() })
+    .onConflictDoNothing();
+  const made = await read();
+  if (!made) throw new Error('VAPID keys could not be stored');
+  return made;
+}
+
+const fill = (template: string, name: string) => template.replace('{{name}}', name);
+
+/**
+ * Sends one notification to every browser the user subscribed, in that browser's language.
+ * Endpoints the push service says are gone (404, 410) are deleted.
+ */
+export async function sendPush(
+  deps: { db: Db; log: FastifyBaseLogger; subject: string },
+  userId: string,
+  notificationId: string,
+): Promise<void> {
+  const [row] = await notificationPage(deps.db, userId, { limit: 1, id: notificationId });
+  if (!row) return;
+  const subscriptions = await pushSubscriptionsOf(deps.db, userId);
+  if (subscriptions.length === 0) return;
+  const keys = await vapidKeys(deps.db);
+  const n = row.notification;
+  await Promise.all(
+    subscriptions.map(async (sub) => {
+      const payload = JSON.stringify({
+        title: fill(notificationTitles[sub.lang][n.kind], row.actor?.name ?? ''),
+        body: n.text ?? '',
+        link: n.link ?? '/notification',
+        tag: n.id,
+      });
+      try {
+        await webpush.sendNotification(
+          { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+          payload,
+          {
+            vapidDetails: {
+              subject: deps.subject,
+              publicKey: keys.publicKey,
+              privateKey: keys.privateKey,
+            },
+            TTL: 24 * 3600,
+            timeout: 10_000,
+          },
+        );
+      } catch (error) {
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status === 404 || status === 410) {
+          await deletePushSubscription(deps.db, sub.endpoint);
+        } else {
+          deps.log.warn({ status, notificationId }, 'web push failed');
+        }
+      }
+    }),
+  );
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { NotificationKind } from '@saathi/contract';
+import type { Viewer } from '../../auth/viewer.js';
+import type { Db } from '../../db/client.js';
+import { NotFound } from '../../http/errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Hub } from '../../realtime/hub.js';
+import { decodeCursor, encodeCursor } from '../feed/cursor.js';
+import { presentNotification } from './present.js';
+import { vapidKeys } from './push.js';
+import {
+  deletePushSubscription,
+  insertNotification,
+  markAllRead,
+  markRead,
+  notificationPage,
+  unreadCount,
+  upsertPushSubscription,
+} from './queries.js';
+
+export const PUSH_QUEUE = 'notification.push';
+export const userChannel = (userId: string) => `user:${userId}`;
+
+export interface NotifyInput {
+  userId: string;
+  kind: NotificationKind;
+  actorId?: string;
+  postId?: string;
+  text?: string;
+  link?: string;
+  /** The same key for the same user notifies once (e.g. like:<post>:<actor>). */
+  dedupeKey?: string;
+}
+
+/** What other features call to tell someone something. */
+export interface Notifier {
+  notify(input: NotifyInput): Promise<void>;
+}
+
+export function createNotificationService(deps: {
+  db: Db;
+  hub: Hub;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+}) {
+  const { db, hub } = deps;
+
+  async function publishCount(userId: string) {
+    await hub.publish(userChannel(userId), 'count', { unreadCount: await unreadCount(db, userId) });
+  }
+
+  return {
+    /**
+     * Stores the notification, pushes it to the user's open pages at once (SSE, through the
+     * hub) and queues Web Push. Failures of the live parts never fail the caller's action.
+     */
+    async notify(input: NotifyInput): Promise<void> {
+      if (input.actorId && input.actorId === input.userId) return;
+      const row = await insertNotification(db, {
+        id: randomUUID(),
+        userId: input.userId,
+        kind: input.kind,
+        actorId: input.actorId ?? null,
+        postId: input.postId ?? null,
+        text: input.text ?? null,
+        link: input.link ?? null,
+        dedupeKey: input.dedupeKey ?? null,
+      });
+      if (!row) return;
+      try {
+        const [full] = await notificationPage(db, input.userId, { limit: 1, id: row.id });
+        if (full) {
+          await hub.publish(userChannel(input.userId), 'notification', {
+            notification: presentNotification(full),
+            unreadCount: await unreadCount(db, input.userId),
+          });
+        }
+        await deps.jobs.send(PUSH_QUEUE, { userId: input.userId, notificationId: row.id });
+      } catch (err) {
+        deps.log.error({ err }, 'live notification delivery failed');
+      }
+    },
+
+    async list(viewer: Viewer, query: { cursor?: string; limit: number }) {
+      const cursor = decodeCursor(query.cursor);
+      const rows = await notificationPage(db, viewer.user.id, { cursor, limit: query.limit + 1 });
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        success: true as const,
+        notifications: page.map(presentNotification),
+        unreadCount: await unreadCount(db, viewer.user.id),
+        nextCursor:
+          rows.length > query.limit && last
+            ? encodeCursor({ createdAt: last.at, id: last.notification.id })
+            : null,
+      };
+    },
+
+    async markRead(viewer: Viewer, id: string) {
+      if (!(await markRead(db, viewer.user.id, id))) throw NotFound('notification_not_found');
+      await publishCount(viewer.user.id);
+      return { success: true as const, unreadCount: await unreadCount(db, viewer.user.id) };
+    },
+
+    async markAllRead(viewer: Viewer) {
+      await markAllRead(db, viewer.user.id);
+      await publishCount(viewer.user.id);
+      return { success: true as const, unreadCount: 0 };
+    },
+
+    async initialCount(viewer: Viewer) {
+      return { unreadCount: await unreadCount(db, viewer.user.id) };
+    },
+
+    async pushKey() {
+      return { success: true as const, publicKey: (await vapidKeys(db)).publicKey };
+    },
+
+    async subscribe(
+      viewer: Viewer,
+      body: { endpoint: string; keys: { p256dh: string; auth: string }; lang: 'en' | 'hi' },
+    ) {
+      await upsertPushSubscription(db, {
+        endpoint: body.endpoint,
+        userId: viewer.user.id,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+        lang: body.lang,
+      });
+      return { success: true as const };
+    },
+
+    async unsubscribe(viewer: Viewer, endpoint: string) {
+      await deletePushSubscription(db, endpoint, viewer.user.id);
+      return { success: true as const };
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

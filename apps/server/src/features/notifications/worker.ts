@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../db/client.js';
+import { sendPush } from './push.js';
+import { PUSH_QUEUE } from './service.js';
+
+export async function createNotificationQueues(boss: PgBoss): Promise<void> {
+  await boss.createQueue(PUSH_QUEUE);
+}
+
+export async function startNotificationWorkers(
+  boss: PgBoss,
+  deps: { db: Db; log: FastifyBaseLogger; subject: string },
+): Promise<void> {
+  await boss.work<{ userId: string; notificationId: string }>(
+    PUSH_QUEUE,
+    { batchSize: 5, pollingIntervalSeconds: 1 },
+    async (jobs) => {
+      for (const job of jobs) await sendPush(deps, job.data.userId, job.data.notificationId);
+    },
+  );
+}

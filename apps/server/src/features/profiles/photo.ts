@@ -1,0 +1,36 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import { limits } from '@saathi/contract';
+import { normalizeImage } from '../../media/normalize-image.js';
+import { postImageTypes } from '../../media/types.js';
+import type { FileRule } from '../../media/sniff.js';
+import type { Storage } from '../../storage/storage.js';
+
+export const AVATAR_SIZE = 512;
+
+export const photoRule: FileRule = {
+  maxBytes: limits.postImageMaxBytes,
+  accept: postImageTypes.filter((t) => t !== 'image/gif'),
+  rejectCode: 'photo_type',
+  tooLargeCode: 'photo_too_large',
+};
+
+/**
+ * A profile photo goes through the same normalisation as post images (orientation, every
+ * metadata block stripped), then is cropped square and small: avatars are shown at 40-96 px.
+ */
+export async function storeAvatar(
+  storage: Storage,
+  userId: string,
+  raw: { bytes: Buffer; mime: string },
+): Promise<string> {
+  const normalized = await normalizeImage(raw.bytes, raw.mime);
+  const square = await sharp(normalized.data)
+    .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
+    .jpeg({ quality: 80, progressive: true })
+    .toBuffer();
+  const key = `public/avatars/${userId}/${randomUUID()}.jpg`;
+  await storage.put(key, Readable.from([square]), 'image/jpeg');
+  return key;
+}

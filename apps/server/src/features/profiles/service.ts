@@ -1,0 +1,95 @@
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { messages, updateProfileFields } from '@saathi/contract';
+import { selfView, type Viewer } from '../../auth/viewer.js';
+import type { Db } from '../../db/client.js';
+import { Invalid, NotFound } from '../../http/errors.js';
+import { receiveUpload } from '../../media/receive-upload.js';
+import { MediaRejectedError } from '../../media/errors.js';
+import { readAll, type Storage } from '../../storage/storage.js';
+import type { PostService } from '../feed/posts.service.js';
+import type { FollowService } from '../follows/service.js';
+import { findActiveUser } from '../follows/queries.js';
+import { publicAuthorOf } from '../feed/present.js';
+import { photoRule, storeAvatar } from './photo.js';
+import { updateUser } from './queries.js';
+
+const PROFILE_VIDEOS = 60;
+
+export function createProfileService(deps: {
+  db: Db;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  posts: PostService;
+  follows: FollowService;
+}) {
+  const { db } = deps;
+  return {
+    async get(viewer: Viewer, userId: string) {
+      const user = await findActiveUser(db, userId);
+      if (!user) throw NotFound('user_not_found');
+      const [videos, following] = await Promise.all([
+        deps.posts.publicPostsOf(userId, viewer.user.id, PROFILE_VIDEOS),
+        deps.follows.isFollowing(viewer.user.id, userId),
+      ]);
+      const author = publicAuthorOf(user);
+      return {
+        success: true as const,
+        profile: {
+          user: { ...author, createdAt: user.createdAt.toISOString() },
+          followStats: {
+            videosCount: videos.count,
+            followersCount: user.followersCount,
+            followingCount: user.followingCount,
+          },
+          isFollowing: following,
+          videos: videos.products,
+        },
+      };
+    },
+
+    /** Name, number visibility and photo in one multipart call; only what is sent changes. */
+    async update(request: FastifyRequest, viewer: Viewer) {
+      const upload = await receiveUpload(request, deps.storage, {
+        prefix: `uploads/avatars/${viewer.user.id}`,
+        files: { photo: photoRule },
+      });
+      const previous = viewer.user.profileImage;
+      let stored: string | undefined;
+      try {
+        const parsed = updateProfileFields.safeParse(upload.fields);
+        if (!parsed.success) throw Invalid('invalid_input', parsed.error.issues[0]?.message);
+        const photo = upload.files[0];
+        if (photo) {
+          try {
+            stored = await storeAvatar(deps.storage, viewer.user.id, {
+              bytes: await readAll(deps.storage, photo.key),
+              mime: photo.mime,
+            });
+          } catch (error) {
+            if (error instanceof MediaRejectedError) throw Invalid('photo_type', error.message);
+            throw error;
+          }
+        }
+        const profileImage = stored ?? (parsed.data.removePhoto ? null : undefined);
+        const user = await updateUser(db, viewer.user.id, {
+          name: parsed.data.name,
+          showNumber: parsed.data.showNumber,
+          profileImage,
+        });
+        if (profileImage !== undefined && previous) {
+          await deps.storage
+            .delete(previous)
+            .catch((err: unknown) => deps.log.warn({ err }, 'old avatar not deleted'));
+        }
+        return { success: true as const, message: messages.profile_updated, user: selfView(user) };
+      } catch (error) {
+        if (stored) await deps.storage.delete(stored);
+        throw error;
+      } finally {
+        await upload.discard();
+      }
+    },
+  };
+}
+
+export type ProfileService = ReturnType<typeof createProfileService>;

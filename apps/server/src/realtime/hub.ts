@@ -1,0 +1,73 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+export type Listener = (event: string, data: unknown) => void;
+
+/**
+ * Fan-out of live events to the processes holding the listeners (SSE connections).
+ * In memory for one process; through Redis pub/sub when several API processes run.
+ */
+export interface Hub {
+  publish(channel: string, event: string, data: unknown): Promise<void>;
+  subscribe(channel: string, listener: Listener): () => void;
+  close(): Promise<void>;
+}
+
+export function memoryHub(): Hub {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(channel, event, data) {
+      emitter.emit(channel, event, data);
+    },
+    subscribe(channel, listener) {
+      emitter.on(channel, listener);
+      return () => emitter.off(channel, listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+interface Envelope {
+  event: string;
+  data: unknown;
+}
+
+/** One subscriber connection per process; Redis channels are joined while someone listens. */
+export function redisHub(url: string, prefix = 'saathi:'): Hub {
+  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
+  const subscriber = new Redis(url);
+  const local = memoryHub();
+  const counts = new Map<string, number>();
+  subscriber.on('message', (redisChannel: string, raw: string) => {
+    const envelope = JSON.parse(raw) as Envelope;
+    void local.publish(redisChannel.slice(prefix.length), envelope.event, envelope.data);
+  });
+  return {
+    async publish(channel, event, data) {
+      await publisher.publish(prefix + channel, JSON.stringify({ event, data } satisfies Envelope));
+    },
+    subscribe(channel, listener) {
+      const n = counts.get(channel) ?? 0;
+      counts.set(channel, n + 1);
+      if (n === 0) void subscriber.subscribe(prefix + channel);
+      const off = local.subscribe(channel, listener);
+      return () => {
+        off();
+        const left = (counts.get(channel) ?? 1) - 1;
+        if (left > 0) counts.set(channel, left);
+        else {
+          counts.delete(channel);
+          void subscriber.unsubscribe(prefix + channel);
+        }
+      };
+    },
+    async close() {
+      subscriber.disconnect();
+      publisher.disconnect();
+      await local.close();
+    },
+  };
+}

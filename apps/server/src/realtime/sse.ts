@@ -1,0 +1,53 @@
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Hub } from './hub.js';
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * Streams a hub channel to one client as Server-Sent Events. A comment line every 25 s
+ * keeps mobile carriers' proxies from closing an idle connection; the browser's
+ * EventSource reconnects by itself (after `retry` ms) when the network drops.
+ */
+export function streamChannel(
+  open: Set<ServerResponse>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: Hub,
+  channel: string,
+  first?: { event: string; data: unknown },
+): void {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  const send = (event: string, data: unknown) => {
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  res.write('retry: 5000\n\n');
+  if (first) send(first.event, first.data);
+  const unsubscribe = hub.subscribe(channel, send);
+  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+  open.add(res);
+  const close = () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    open.delete(res);
+  };
+  request.raw.on('close', close);
+  res.on('error', close);
+}
+
+/** Open streams never end by themselves: close them when the app stops, or shutdown hangs. */
+export function sseRegistry(app: FastifyInstance): Set<ServerResponse> {
+  const open = new Set<ServerResponse>();
+  app.addHook('onClose', async () => {
+    for (const res of open) res.end();
+  });
+  return open;
+}

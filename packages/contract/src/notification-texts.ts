@@ -1,0 +1,31 @@
+import type { NotificationKind } from './notifications.js';
+
+/**
+ * Titles of notifications, in every language the app speaks. The web app merges them into
+ * its i18n resources (`notifications.kind.*`); the server uses them for Web Push, which
+ * is composed before any page is open. {{name}} is the actor's name.
+ */
+export const notificationTitles: Record<'en' | 'hi', Record<NotificationKind, string>> = {
+  en: {
+    follow: '{{name}} started following you',
+    like: '{{name}} liked your post',
+    comment: '{{name}} commented on your post',
+    mention: '{{name}} mentioned you in a comment',
+    help_answered: 'Our team answered your help request',
+    document_expiring: 'A document in your vault expires soon',
+    report_outcome: 'We reviewed the post you reported',
+    verification: 'Your driver verification was updated',
+    salah: 'Time for Dhuhr prayer',
+  },
+  hi: {
+    follow: '{{name}} ने आपको फ़ॉलो करना शुरू किया',
+    like: '{{name}} को आपकी पोस्ट पसंद आई',
+    comment: '{{name}} ने आपकी पोस्ट पर टिप्पणी की',
+    mention: '{{name}} ने एक टिप्पणी में आपका ज़िक्र किया',
+    help_answered: 'हमारी टीम ने आपके मदद अनुरोध का जवाब दिया',
+    document_expiring: 'आपके वॉल्ट का एक दस्तावेज़ जल्द ही समाप्त हो रहा है',
+    report_outcome: 'आपकी रिपोर्ट की गई पोस्ट की हमने जाँच कर ली है',
+    verification: 'आपके ड्राइवर सत्यापन की स्थिति बदली है',
+    salah: 'ज़ुहर की नमाज़ का समय',
+  },
+};

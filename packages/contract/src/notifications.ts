@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { messages } from './messages.js';
+import { personSummary } from './follows.js';
+
+export const notificationKinds = [
+  'follow',
+  'like',
+  'comment',
+  'mention',
+  'help_answered',
+  'document_expiring',
+  'report_outcome',
+  'verification',
+  'salah',
+] as const;
+export const notificationKind = z.enum(notificationKinds);
+export type NotificationKind = z.infer<typeof notificationKind>;
+
+export const notification = z.object({
+  _id: z.uuid(),
+  kind: notificationKind,
+  /** Who did it (follow, like, comment, mention); null for system notices. */
+  actor: personSummary.nullable(),
+  post: z.object({ _id: z.uuid(), posterUrl: z.string().nullable() }).nullable(),
+  /** The comment text or a system notice, shown under the title. */
+  text: z.string().nullable(),
+  /** Where tapping it goes (a client route). */
+  link: z.string().nullable(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type AppNotification = z.infer<typeof notification>;
+
+export const notificationIdParam = z.object({
+  id: z.uuid({ error: messages.notification_not_found }),
+});
+
+export const unreadResponse = z.object({ success: z.literal(true), unreadCount: z.number().int() });
+
+/** What the browser's PushManager hands over (PushSubscription.toJSON()). */
+export const pushSubscriptionBody = z.object({
+  endpoint: z.url({ error: messages.push_subscription_invalid }).max(2048),
+  keys: z.object({
+    p256dh: z.string().min(1).max(512),
+    auth: z.string().min(1).max(512),
+  }),
+  /** The language the phone shows the app in, for the push texts. */
+  lang: z.enum(['en', 'hi']).default('en'),
+});
+
+/** Server-Sent Event payloads on /api/v1/notifications/stream. */
+export const notificationEvent = z.object({ notification, unreadCount: z.number().int() });
+export const countEvent = z.object({ unreadCount: z.number().int() });
+
+export const notificationCalls = {
+  list: defineCall({
+    method: 'GET',
+    path: '/api/v1/notifications',
+    summary: "The caller's notifications, newest first, with the unread count",
+    auth: 'user',
+    query: z.object({
+      cursor: z.string().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(50).default(30),
+    }),
+    response: z.object({
+      success: z.literal(true),
+      notifications: z.array(notification),
+      unreadCount: z.number().int(),
+      nextCursor: z.string().nullable(),
+    }),
+  }),
+  markRead: defineCall({
+    method: 'PUT',
+    path: '/api/v1/notifications/:id/read',
+    summary: 'Mark one notification read',
+    auth: 'user',
+    params: notificationIdParam,
+    response: unreadResponse,
+  }),
+  markAllRead: defineCall({
+    method: 'PUT',
+    path: '/api/v1/notifications/read-all',
+    summary: 'Mark every notification read',
+    auth: 'user',
+    response: unreadResponse,
+  }),
+  pushKey: defineCall({
+    method: 'GET',
+    path: '/api/v1/push/key',
+    summary: "This server's VAPID public key for Web Push",
+    auth: 'public',
+    response: z.object({ success: z.literal(true), publicKey: z.string() }),
+  }),
+  subscribe: defineCall({
+    method: 'POST',
+    path: '/api/v1/push/subscribe',
+    summary: "Store this browser's push subscription for the caller",
+    auth: 'user',
+    body: pushSubscriptionBody,
+    response: z.object({ success: z.literal(true) }),
+  }),
+  unsubscribe: defineCall({
+    method: 'DELETE',
+    path: '/api/v1/push/subscribe',
+    summary: 'Forget a push subscription',
+    auth: 'user',
+    body: pushSubscriptionBody.pick({ endpoint: true }),
+    response: z.object({ success: z.literal(true) }),
+  }),
+};
+
+/** Not a JSON call: an EventSource stream, authenticated by the Token cookie. */
+export const notificationStreamPath = '/api/v1/notifications/stream';

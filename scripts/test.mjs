@@ -27,13 +27,27 @@ function run(label, command, args, env = {}) {
 
 function check(label, command, args) {
   const ok = run(label, command, args);
-  ok ? passed++ : failed++;
+  if (ok) passed++;
+  else failed++;
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
 }
 
 function vitest(label, config, env = {}) {
   const out = join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const ok = run(label, 'npx', ['vitest', 'run', '--config', config, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--config',
+      config,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${out}`,
+    ],
+    env,
+  );
   let p = 0;
   let f = 0;
   if (existsSync(out)) {

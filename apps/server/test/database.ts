@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Path of a migrated PGlite database dumped by global-setup.ts. */
+    pgliteSnapshot: string;
+  }
+}
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or (TEST_DB=postgres)
@@ -9,7 +18,9 @@ import { openPglite, openPostgres, type Database } from '../src/db/client.js';
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
   if (process.env.TEST_DB !== 'postgres' || !url) {
-    const database = openPglite(undefined);
+    const snapshot = await readFile(inject('pgliteSnapshot'));
+    const database = openPglite(undefined, new Blob([new Uint8Array(snapshot)]));
+    // Already migrated in the snapshot; this only confirms it (and catches a stale one).
     await database.migrate();
     return database;
   }

@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Product } from '@saathi/contract';
-import { comments, likes, postImages, posts, reports } from '../src/db/schema/index.js';
+import { comments, likes, postImages, posts, reports, users } from '../src/db/schema/index.js';
 import { hashPassword } from '../src/auth/passwords.js';
-import { bearer, filesUnder, newUser, type TestApp, type TestUser } from './harness.js';
+import { startSession } from '../src/auth/sessions.js';
+import { bearer, filesUnder, newPhone, type TestApp, type TestUser } from './harness.js';
 
 /** Rows in each feed table, and every file under storage/uploads (raw uploads, temp parts). */
 export async function feedWrites(t: TestApp) {
@@ -71,13 +73,27 @@ export function mp4Bytes(total = 8192): Buffer {
 
 let sharedHash: Promise<string> | undefined;
 /**
- * newUser without an argon2 hash of its own (one is shared by all): for tests that need many
- * accounts, like a crowd liking at once, and never sign in with a password.
+ * Like newUser, but every account shares one argon2 hash (password 'secret-pass'), so tests
+ * that need many accounts (a crowd liking at once, one author per upload) stay fast.
  */
 export async function quickUser(
   t: TestApp,
-  overrides: Parameters<typeof newUser>[1] = {},
+  overrides: Partial<typeof users.$inferInsert> = {},
 ): Promise<TestUser> {
   sharedHash ??= hashPassword('secret-pass');
-  return newUser(t, { passwordHash: await sharedHash, ...overrides });
+  const [user] = await t.database.db
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      name: 'Test Driver',
+      phone: newPhone(),
+      passwordHash: await sharedHash,
+      usertype: 'user',
+      verification: 'not_required',
+      ...overrides,
+    })
+    .returning();
+  if (!user) throw new Error('user not inserted');
+  const { token } = await startSession(t.database.db, t.config.jwtSecret, user.id);
+  return { user, password: 'secret-pass', token };
 }

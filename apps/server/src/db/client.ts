@@ -26,10 +26,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** PGlite: `dataDir` on disk, or in memory when undefined (tests). */
-export function openPglite(dataDir: string | undefined): Database {
+export interface PgliteDatabase extends Database {
+  /** The whole database as a tarball, to start other instances from (test snapshots). */
+  dump(): Promise<Blob>;
+}
+
+/**
+ * PGlite: `dataDir` on disk, or in memory when undefined (tests); `from` starts it as a
+ * copy of a dumped database instead of an empty one.
+ */
+export function openPglite(dataDir: string | undefined, from?: Blob): PgliteDatabase {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, from ? { loadDataDir: from } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -46,6 +54,7 @@ export function openPglite(dataDir: string | undefined): Database {
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
+    dump: () => client.dumpDataDir('none'),
     async close() {
       await client.close();
     },

@@ -10,6 +10,7 @@ import {
   feedWrites,
   myPosts,
   mp4Bytes,
+  quickUser,
   withoutWrites,
 } from '../../../test/feed-helpers.js';
 import { exeBytes, fakeImage, pngImage } from '../../../test/fixtures.js';
@@ -17,7 +18,6 @@ import {
   bearer,
   blockUser,
   filesUnder,
-  newUser,
   startTestApp,
   type TestApp,
 } from '../../../test/harness.js';
@@ -67,7 +67,7 @@ describe('POST /api/v1/video/new', () => {
   }
 
   /** A fresh author per test: every attempt, refused or not, counts towards the post limit. */
-  const author = () => newUser(t, { usertype: 'driver', verification: 'verified' });
+  const author = () => quickUser(t, { usertype: 'driver', verification: 'verified' });
 
   /** The refusal, and proof it left no post, no image row and no file behind. */
   async function refused(

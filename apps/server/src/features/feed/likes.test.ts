@@ -5,7 +5,7 @@ import { likeResponse, messages } from '@saathi/contract';
 import { likes, posts } from '../../db/schema/index.js';
 import { expectError } from '../../../test/auth.js';
 import { newPost } from '../../../test/feed-factories.js';
-import { feedPage, withoutWrites } from '../../../test/feed-helpers.js';
+import { feedPage, quickUser, withoutWrites } from '../../../test/feed-helpers.js';
 import {
   bearer,
   blockUser,
@@ -111,7 +111,7 @@ describe('PUT /api/v1/toggle/like/:videoId', () => {
   it('is exact when 40 users like at once', async () => {
     const post = await newPost(t, author.user.id);
     const crowd: TestUser[] = [];
-    for (let i = 0; i < 40; i++) crowd.push(await newUser(t, { password: 'x' }));
+    for (let i = 0; i < 40; i++) crowd.push(await quickUser(t));
     const answers = await Promise.all(crowd.map((u) => toggle(post.id, u.token)));
     for (const res of answers) {
       expect(res.statusCode, res.body).toBe(200);

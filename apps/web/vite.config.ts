@@ -37,6 +37,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // Push and notification taps: a small classic script beside the generated worker.
+        importScripts: ['/push-sw.js'],
         // API answers and uploaded media must always come from the server, never the app shell.
         navigateFallbackDenylist: [/^\/api\//, /^\/media\//],
       },

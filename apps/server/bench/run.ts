@@ -90,6 +90,7 @@ const jobs = await startJobs({
   log,
   workers: false,
   pushSubject: 'mailto:bench@saathi.test',
+  hub: memoryHub(),
 });
 const app = await buildApp({
   config,

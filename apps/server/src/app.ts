@@ -37,6 +37,10 @@ import { createNotificationService } from './features/notifications/service.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { createProfileService } from './features/profiles/service.js';
 import type { Hub } from './realtime/hub.js';
+import { idCardRoutes } from './features/id-cards/routes.js';
+import { createIdCardService } from './features/id-cards/service.js';
+import { vaultRoutes } from './features/vault/routes.js';
+import { createVaultService } from './features/vault/service.js';
 import { createGeoService } from './features/geo/service.js';
 import type { Storage } from './storage/storage.js';
 
@@ -158,5 +162,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createProfileService({ db, storage: deps.storage, log: app.log, posts, follows }),
   );
   notificationRoutes(app, auth, notifications, deps.hub);
+  vaultRoutes(
+    app,
+    auth,
+    createVaultService({
+      db,
+      storage: deps.storage,
+      limiter: deps.limiter,
+      fileKey: config.fileKey,
+      log: app.log,
+    }),
+  );
+  idCardRoutes(
+    app,
+    auth,
+    createIdCardService({ db, storage: deps.storage, log: app.log, publicUrl: config.publicUrl }),
+  );
   return app;
 }

@@ -19,6 +19,7 @@ const jobs = await startJobs({
   storage: runtime.storage,
   log,
   pushSubject: `mailto:${config.supportEmail}`,
+  hub: runtime.hub,
   workers: true,
 });
 log.info('workers started');

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openPglite } from '../src/db/client.js';
 
-
 /**
  * Creating a PGlite database (initdb in wasm) takes seconds; loading a copy of one takes a
  * fraction. One migrated database is made here and every test file starts from a copy.

@@ -30,6 +30,8 @@ export interface TestApp {
   outbox: SmsMessage[];
   jobs: Jobs;
   hub: Hub;
+  /** The Redis channel prefix of `hub` (undefined for the in-memory hub), for peer apps. */
+  hubPrefix?: string;
   close(): Promise<void>;
 }
 
@@ -61,17 +63,18 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const database = await freshDatabase();
   const storage = localStorage(join(dataDir, 'storage'));
   const sms = outboxSmsSender(join(dataDir, 'outbox.jsonl'), pino({ level: 'silent' }));
+  // Redis when the run has it (CI), so the cross-process fan-out is what the tests exercise.
+  const hubPrefix = process.env.REDIS_URL ? `saathi-test-${randomUUID()}:` : undefined;
+  const hub =
+    process.env.REDIS_URL && hubPrefix ? redisHub(process.env.REDIS_URL, hubPrefix) : memoryHub();
   const jobs = await startJobs({
+    hub,
     database,
     storage,
     log: pino({ level: 'silent' }),
     workers: opts.workers ?? false,
     pushSubject: 'mailto:test@saathi.test',
   });
-  // Redis when the run has it (CI), so the cross-process fan-out is what the tests exercise.
-  const hub = process.env.REDIS_URL
-    ? redisHub(process.env.REDIS_URL, `saathi-test-${randomUUID()}:`)
-    : memoryHub();
   const app = await buildApp({
     jobs: jobs.queue,
     hub,
@@ -93,6 +96,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     outbox: sms.sent,
     jobs,
     hub,
+    hubPrefix,
     async close() {
       await app.close();
       await jobs.stop();

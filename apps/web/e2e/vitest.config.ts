@@ -4,6 +4,8 @@ export default defineConfig({
   root: import.meta.dirname,
   test: {
     include: ['**/*.e2e.ts'],
+    // The server's test harness starts each database from one migrated PGlite snapshot.
+    globalSetup: ['../../server/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Each file runs its own server and browser; one at a time keeps a 2-core machine steady.

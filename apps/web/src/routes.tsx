@@ -42,16 +42,31 @@ export const routes: RouteObject[] = [
       },
       { path: '/terms', lazy: async () => (await import('./features/legal/TermsPage')).route },
       { path: '/privacy', lazy: async () => (await import('./features/legal/PrivacyPage')).route },
-      comingSoon('/driver-id/:cardNo', 'screens.driverId'),
+      {
+        path: '/driver-id/:cardNo',
+        lazy: async () => ({
+          Component: (await import('./features/id-card/VerifyCardScreen')).VerifyCardScreen,
+        }),
+      },
       {
         element: <RequireAuth />,
         children: [
           { path: '/', element: <FeedScreen /> },
-          comingSoon('/user/profile/:userId', 'screens.userProfile'),
+          {
+            path: '/user/profile/:userId',
+            lazy: async () => ({
+              Component: (await import('./features/profile/UserProfileScreen')).UserProfileScreen,
+            }),
+          },
           { path: '/emergency', element: <EmergencyScreen /> },
           comingSoon('/business', 'screens.business'),
           comingSoon('/voice-chat', 'screens.voiceChat'),
-          comingSoon('/my/profile', 'screens.myProfile'),
+          {
+            path: '/my/profile',
+            lazy: async () => ({
+              Component: (await import('./features/profile/MyProfileScreen')).MyProfileScreen,
+            }),
+          },
           comingSoon('/help', 'screens.help'),
           {
             path: '/post/video',
@@ -62,7 +77,13 @@ export const routes: RouteObject[] = [
           comingSoon('/send/audio', 'screens.sendAudio'),
           comingSoon('/salah', 'screens.salah'),
           comingSoon('/location', 'screens.location'),
-          comingSoon('/notification', 'screens.notification'),
+          {
+            path: '/notification',
+            lazy: async () => ({
+              Component: (await import('./features/notifications/NotificationsScreen'))
+                .NotificationsScreen,
+            }),
+          },
           comingSoon('/admin', 'screens.admin'),
         ],
       },

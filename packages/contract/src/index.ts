@@ -14,3 +14,5 @@ export * from './follows.js';
 export * from './profiles.js';
 export * from './notifications.js';
 export * from './notification-texts.js';
+export * from './vault.js';
+export * from './id-cards.js';

@@ -8,6 +8,9 @@ import {
 } from '../features/notifications/worker.js';
 import type { Storage } from '../storage/storage.js';
 import { createBoss } from './boss.js';
+import { createNotificationService } from '../features/notifications/service.js';
+import { startVaultJobs } from '../features/vault/expiry-job.js';
+import type { Hub } from '../realtime/hub.js';
 import { startMaintenance } from './maintenance.js';
 import { bossQueue, type JobQueue } from './queue.js';
 
@@ -28,6 +31,8 @@ export async function startJobs(opts: {
   workers: boolean;
   /** Contact for push services (VAPID subject), e.g. mailto:support@... */
   pushSubject: string;
+  /** Live events of notifications that scheduled jobs create. */
+  hub: Hub;
 }): Promise<Jobs> {
   const boss = createBoss(opts.database);
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
@@ -37,6 +42,13 @@ export async function startJobs(opts: {
   if (opts.workers) {
     await startMaintenance(boss, opts.database.db);
     await startFeedWorkers(boss, { db: opts.database.db, storage: opts.storage, log: opts.log });
+    const notifier = createNotificationService({
+      db: opts.database.db,
+      hub: opts.hub,
+      jobs: bossQueue(boss),
+      log: opts.log,
+    });
+    await startVaultJobs(boss, { db: opts.database.db, notifier });
     await startNotificationWorkers(boss, {
       db: opts.database.db,
       log: opts.log,

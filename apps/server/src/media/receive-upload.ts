@@ -11,6 +11,8 @@ export interface ReceivedFile {
   key: string;
   mime: string;
   bytes: number;
+  /** The name the phone gave the file, for showing it back to its owner only. */
+  filename: string;
 }
 
 export interface UploadSpec {
@@ -77,7 +79,13 @@ export async function receiveUpload(
       const stream: Readable = stages.at(-1) ?? checked;
       // Raw uploads are never served as they are: a worker or an authorised route reads them.
       await storage.put(key, stream, 'application/octet-stream');
-      files.push({ field: part.fieldname, key, mime: info.mime, bytes: info.bytes });
+      files.push({
+        field: part.fieldname,
+        key,
+        mime: info.mime,
+        bytes: info.bytes,
+        filename: part.filename,
+      });
     }
   } catch (error) {
     await discard();

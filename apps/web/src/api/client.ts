@@ -21,7 +21,7 @@ type QueryInput<C extends Call> =
 
 export type RequestInput<C extends Call> = ParamsInput<C> &
   BodyInput<C> &
-  QueryInput<C> & { signal?: AbortSignal };
+  QueryInput<C> & { signal?: AbortSignal; headers?: Record<string, string> };
 export type ResponseOf<C extends Call> = z.infer<C['response']>;
 
 export interface MultipartInput {
@@ -33,6 +33,8 @@ export interface MultipartInput {
   /** Gives up after this long with ApiError code 'timeout'. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /** Extra headers, such as the short-lived vault token. */
+  headers?: Record<string, string>;
 }
 
 function authHeader(call: Call): Record<string, string> {
@@ -64,9 +66,11 @@ function settle<C extends Call>(call: C, status: number, text: string): Response
       blockedAt: blocked.data.block.blockedAt,
     });
   }
-  // A rejected token means the session was revoked or expired: forget it so guards send to /login.
-  if (status === 401 && call.auth !== 'public' && readToken()) clearToken();
   const failure = errorResponse.safeParse(json);
+  // A rejected token means the session was revoked or expired: forget it so guards send to /login.
+  // A wrong vault password or an ended vault unlock is also a 401, but the sign-in is still good.
+  const vaultRefusal = failure.success && failure.data.code?.startsWith('vault_') === true;
+  if (status === 401 && call.auth !== 'public' && readToken() && !vaultRefusal) clearToken();
   throw failure.success
     ? new ApiError(status, failure.data.message, failure.data.code, paramsOf(json))
     : new ApiError(status);
@@ -99,7 +103,11 @@ export async function request<C extends Call>(
   call: C,
   input: RequestInput<C>,
 ): Promise<ResponseOf<C>> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeader(call) };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...authHeader(call),
+    ...input.headers,
+  };
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
@@ -130,7 +138,9 @@ export function requestMultipart<C extends Call>(
     const done = () => input.signal?.removeEventListener('abort', abort);
     xhr.open(call.method, pathOf(call, input.params));
     xhr.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(authHeader(call))) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...authHeader(call), ...input.headers })) {
+      xhr.setRequestHeader(name, value);
+    }
     if (input.timeoutMs) xhr.timeout = input.timeoutMs;
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) input.onProgress?.(event.loaded / event.total);

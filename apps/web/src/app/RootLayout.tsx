@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { BlockedScreen } from '../features/auth/BlockedScreen';
 import { useSession } from '../features/auth/session';
+import { useNotificationStream } from '../features/notifications/useNotificationStream';
 import { Toaster } from '../ui/Toaster';
 import { NavBar } from './NavBar';
 import { TopBar } from './TopBar';
@@ -10,9 +11,10 @@ export function RootLayout() {
   const { pathname } = useLocation();
   const { token, blocked } = useSession();
   const showNav = !blocked && isNavVisible(pathname, token !== null);
+  useNotificationStream(token !== null && !blocked);
   return (
     <div className="min-h-dvh bg-stone-50 text-stone-900">
-      <TopBar />
+      <TopBar signedIn={showNav} />
       {showNav && <NavBar />}
       <main className={showNav ? 'pb-20 md:pb-0' : ''}>
         {blocked ? <BlockedScreen account={blocked} /> : <Outlet />}

@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
 
-/** Brand and language choice, on every screen including sign-in. */
-export function TopBar() {
+/**
+ * Brand and language choice, on every screen including sign-in. Signed in, a bell leads to
+ * the notifications: the spec's navigation bar has exactly six entries, so it lives here.
+ */
+export function TopBar({ signedIn }: { signedIn: boolean }) {
   const { t } = useTranslation();
   return (
     <header className="border-b border-stone-200 bg-white">
@@ -12,7 +16,10 @@ export function TopBar() {
           <img src="/favicon.svg" alt="" className="size-8" />
           {t('app.name')}
         </Link>
-        <LanguageSwitch />
+        <div className="flex items-center gap-1">
+          {signedIn && <NotificationBell />}
+          <LanguageSwitch />
+        </div>
       </div>
     </header>
   );

@@ -17,5 +17,10 @@ function normalize(pathname: string): string {
 export function isNavVisible(pathname: string, hasToken: boolean): boolean {
   if (!hasToken) return false;
   const path = normalize(pathname);
-  return !hiddenPaths.has(path) && !path.startsWith('/reset-password/');
+  // The ID card check page is opened by whoever scans the QR code: no app navigation there.
+  return (
+    !hiddenPaths.has(path) &&
+    !path.startsWith('/reset-password/') &&
+    !path.startsWith('/driver-id/')
+  );
 }

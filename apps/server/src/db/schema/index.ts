@@ -5,3 +5,5 @@ export * from './identity-documents.js';
 export * from './posts.js';
 export * from './follows.js';
 export * from './notifications.js';
+export * from './vault.js';
+export * from './id-cards.js';

@@ -6,7 +6,9 @@ import { comments, follows, posts, users, type UserRow } from '../../db/schema/i
 export function mentionTokens(text: string): string[] {
   const tokens = new Set<string>();
   for (const match of text.matchAll(/@([\p{L}\p{M}\p{N}_.]{2,40})/gu)) {
-    if (match[1]) tokens.add(match[1].toLowerCase());
+    // A full stop ends the sentence, not the name: 'Thanks @Ramesh.' mentions Ramesh.
+    const token = match[1]?.replace(/\.+$/, '');
+    if (token && token.length >= 2) tokens.add(token.toLowerCase());
   }
   return [...tokens];
 }

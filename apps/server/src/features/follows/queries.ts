@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { follows, posts, users, type UserRow } from '../../db/schema/index.js';
 import { afterCursor, exactTime, type Cursor } from '../feed/cursor.js';
@@ -11,6 +11,23 @@ export async function findActiveUser(db: Db, userId: string): Promise<UserRow | 
     .where(and(eq(users.id, userId), isNull(users.blockedAt)))
     .limit(1);
   return rows[0];
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Moves the followee's followers_count and the follower's following_count by `delta`. The
+ * two rows are locked in id order: A following B while B follows A locked them in opposite
+ * orders and PostgreSQL aborted one of the two with a deadlock (a 500 for the user).
+ */
+async function moveCounters(tx: Tx, followerId: string, followeeId: string, delta: 1 | -1) {
+  const step = (column: PgColumn) =>
+    delta > 0 ? sql`${column} + 1` : sql`greatest(${column} - 1, 0)`;
+  const updates = [
+    { id: followeeId, set: { followersCount: step(users.followersCount) } },
+    { id: followerId, set: { followingCount: step(users.followingCount) } },
+  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const u of updates) await tx.update(users).set(u.set).where(eq(users.id, u.id));
 }
 
 /**
@@ -25,14 +42,7 @@ export async function addFollow(db: Db, followerId: string, followeeId: string):
       .onConflictDoNothing()
       .returning({ followerId: follows.followerId });
     if (added.length === 0) return false;
-    await tx
-      .update(users)
-      .set({ followersCount: sql`${users.followersCount} + 1` })
-      .where(eq(users.id, followeeId));
-    await tx
-      .update(users)
-      .set({ followingCount: sql`${users.followingCount} + 1` })
-      .where(eq(users.id, followerId));
+    await moveCounters(tx, followerId, followeeId, 1);
     return true;
   });
 }
@@ -48,14 +58,7 @@ export async function removeFollow(
       .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
       .returning({ followerId: follows.followerId });
     if (removed.length === 0) return false;
-    await tx
-      .update(users)
-      .set({ followersCount: sql`greatest(${users.followersCount} - 1, 0)` })
-      .where(eq(users.id, followeeId));
-    await tx
-      .update(users)
-      .set({ followingCount: sql`greatest(${users.followingCount} - 1, 0)` })
-      .where(eq(users.id, followerId));
+    await moveCounters(tx, followerId, followeeId, -1);
     return true;
   });
 }

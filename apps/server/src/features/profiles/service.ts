@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { messages, updateProfileFields } from '@saathi/contract';
 import { selfView, type Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import { Invalid, NotFound } from '../../http/errors.js';
+import { Invalid, invalidField, NotFound } from '../../http/errors.js';
 import { receiveUpload } from '../../media/receive-upload.js';
 import { MediaRejectedError } from '../../media/errors.js';
 import { readAll, type Storage } from '../../storage/storage.js';
@@ -57,7 +57,8 @@ export function createProfileService(deps: {
       let stored: string | undefined;
       try {
         const parsed = updateProfileFields.safeParse(upload.fields);
-        if (!parsed.success) throw Invalid('invalid_input', parsed.error.issues[0]?.message);
+        // Coded by the contract's message ('name_length'), like every other checked field.
+        if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
         const photo = upload.files[0];
         if (photo) {
           try {

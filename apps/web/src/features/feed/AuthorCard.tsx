@@ -17,7 +17,8 @@ interface AuthorCardProps {
 function Counts({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const stats = useFollowStats(userId);
-  if (!stats.data) return <span aria-hidden className="mt-1 h-3 w-24 animate-pulse rounded bg-white/30" />;
+  if (!stats.data)
+    return <span aria-hidden className="mt-1 h-3 w-24 animate-pulse rounded bg-white/30" />;
   return (
     <span className="truncate text-xs text-white/85">
       {t('follows.counts', {
@@ -52,22 +53,25 @@ export function AuthorCard({ author, className = '' }: AuthorCardProps) {
   return (
     <>
       <div className={box}>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label={t('profile.openUploader', { name })}
-        className="shrink-0 rounded-full"
-      >
-        <Avatar src={author.profileImage.url} className="size-11 border-2 border-white/80" />
-      </button>
-      <Link to={`/user/profile/${author._id}`} className="flex min-h-11 min-w-0 flex-col justify-center">
-        <span className="truncate text-base leading-tight font-bold">{name}</span>
-        <span className="truncate text-xs text-white/85">
-          {t(`feed.usertype.${author.usertype}`, { defaultValue: t('feed.usertype.user') })}
-        </span>
-        <Counts userId={author._id} />
-      </Link>
-      <FollowButton userId={author._id} tone="onDark" className="min-h-10 px-3" />
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          aria-label={t('profile.openUploader', { name })}
+          className="shrink-0 rounded-full"
+        >
+          <Avatar src={author.profileImage.url} className="size-11 border-2 border-white/80" />
+        </button>
+        <Link
+          to={`/user/profile/${author._id}`}
+          className="flex min-h-11 min-w-0 flex-col justify-center"
+        >
+          <span className="truncate text-base leading-tight font-bold">{name}</span>
+          <span className="truncate text-xs text-white/85">
+            {t(`feed.usertype.${author.usertype}`, { defaultValue: t('feed.usertype.user') })}
+          </span>
+          <Counts userId={author._id} />
+        </Link>
+        <FollowButton userId={author._id} tone="onDark" className="min-h-10 px-3" />
       </div>
       {open && <UploaderModal author={author} onClose={() => setOpen(false)} />}
     </>

@@ -4,13 +4,14 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { postCalls, type Product } from '@saathi/contract';
+import { postCalls, profileCalls, type Product } from '@saathi/contract';
 import { request, type ResponseOf } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 
 type FeedPage = ResponseOf<typeof postCalls.feed>;
 type OnePost = ResponseOf<typeof postCalls.get>;
 type MyPosts = ResponseOf<typeof postCalls.mine>;
+type Profile = ResponseOf<typeof profileCalls.get>;
 
 /** Small pages: the first video starts sooner on 2G/3G, and the next page comes early anyway. */
 const pageSize = 6;
@@ -58,7 +59,7 @@ export function useMyPosts(enabled: boolean) {
   });
 }
 
-/** Applies one change to a post wherever it is cached: feeds, shared post, own posts. */
+/** Applies one change to a post wherever it is cached: feeds, shared post, own posts, profiles. */
 export function patchPost(
   client: QueryClient,
   id: string,
@@ -78,5 +79,8 @@ export function patchPost(
   );
   client.setQueriesData<MyPosts>({ queryKey: queryKeys.myPosts }, (data) =>
     data ? { ...data, products: data.products.map(apply) } : data,
+  );
+  client.setQueriesData<Profile>({ queryKey: queryKeys.profiles }, (data) =>
+    data ? { ...data, profile: { ...data.profile, videos: data.profile.videos.map(apply) } } : data,
   );
 }

@@ -17,7 +17,7 @@ export function PersonRow({ person, note, children }: PersonRowProps) {
     <li className="flex items-center gap-3 py-2">
       <Avatar src={person.profileImage.url} className="size-12" />
       <div className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate text-base font-bold">
+        <span className="line-clamp-2 text-base font-bold break-words">
           {person.name.trim() || t('feed.unknownUser')}
         </span>
         <span className="truncate text-sm text-stone-600">

@@ -30,7 +30,10 @@ export const followQueue = createFollowQueue({
     void refreshAfterChange();
   },
   fail: (_userId, follow, error) => {
-    showToast('error', errorText(error, follow ? 'follows.followFailed' : 'follows.unfollowFailed'));
+    showToast(
+      'error',
+      errorText(error, follow ? 'follows.followFailed' : 'follows.unfollowFailed'),
+    );
     void refreshAfterChange();
   },
 });
@@ -49,7 +52,8 @@ export function useFollowStats(userId: string | undefined) {
   const token = useToken();
   return useQuery({
     queryKey: queryKeys.followStats(userId ?? ''),
-    queryFn: ({ signal }) => request(followCalls.stats, { params: { userId: userId ?? '' }, signal }),
+    queryFn: ({ signal }) =>
+      request(followCalls.stats, { params: { userId: userId ?? '' }, signal }),
     enabled: token !== null && Boolean(userId),
   });
 }

@@ -12,7 +12,10 @@ export type FollowListKind = 'followers' | 'following';
 export function useFollowList(kind: FollowListKind, userId: string) {
   return useInfiniteQuery({
     queryKey: kind === 'followers' ? queryKeys.followers(userId) : queryKeys.following(userId),
-    queryFn: async ({ pageParam, signal }): Promise<{ people: PersonSummary[]; next: string | null }> => {
+    queryFn: async ({
+      pageParam,
+      signal,
+    }): Promise<{ people: PersonSummary[]; next: string | null }> => {
       const input = {
         params: { userId },
         query: { cursor: pageParam ?? undefined, limit: pageSize },

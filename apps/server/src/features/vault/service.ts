@@ -1,0 +1,205 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import {
+  addDocumentFields,
+  limits,
+  messages,
+  vaultTokenHeader,
+  type PersonalDocument,
+} from '@saathi/contract';
+import { verifyPassword } from '../../auth/passwords.js';
+import type { RateLimiter } from '../../auth/rate-limiter.js';
+import type { Viewer } from '../../auth/viewer.js';
+import type { Db } from '../../db/client.js';
+import {
+  Forbidden,
+  HttpError,
+  Invalid,
+  NotFound,
+  TooMany,
+  invalidField,
+} from '../../http/errors.js';
+import { receiveUpload } from '../../media/receive-upload.js';
+import { decryptToBuffer, encryptStream } from '../../storage/encryption.js';
+import type { Storage } from '../../storage/storage.js';
+import {
+  countDocuments,
+  deleteDocument,
+  documentsOf,
+  findDocument,
+  findUnlock,
+  insertDocument,
+  insertUnlock,
+  type DocumentRow,
+} from './queries.js';
+
+const UNLOCK_MINUTES = 10;
+const PASSWORD_TRIES = 5;
+const TRIES_WINDOW_SECONDS = 15 * 60;
+
+/** What a phone can photograph or a driver keeps as a file. Declared types are not trusted. */
+export const documentFileTypes = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/heic',
+  'image/heif',
+  'application/pdf',
+  'application/msword',
+  'application/x-cfb',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+];
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function present(doc: DocumentRow): PersonalDocument {
+  return {
+    _id: doc.id,
+    documentType: doc.documentType,
+    documentName: doc.documentName,
+    description: doc.description,
+    file: {
+      url: `/api/personal-documents/file/${doc.id}`,
+      mime: doc.mime,
+      bytes: doc.bytes,
+      name: doc.originalName,
+    },
+    expiresOn: doc.expiresOn,
+    createdAt: doc.createdAt.toISOString(),
+  };
+}
+
+export function createVaultService(deps: {
+  db: Db;
+  storage: Storage;
+  limiter: RateLimiter;
+  fileKey: Buffer;
+  log: FastifyBaseLogger;
+}) {
+  const { db } = deps;
+
+  /** The vault belongs to the caller alone: any other user id is refused outright. */
+  function own(viewer: Viewer, userId: string | undefined) {
+    if (userId !== undefined && userId !== viewer.user.id) throw Forbidden('vault_not_yours');
+  }
+
+  async function checkPassword(viewer: Viewer, password: string) {
+    const wait = await deps.limiter.hit(
+      `vault:user:${viewer.user.id}`,
+      PASSWORD_TRIES,
+      TRIES_WINDOW_SECONDS,
+    );
+    if (wait > 0) throw TooMany(wait);
+    if (!(await verifyPassword(viewer.user.passwordHash, password))) {
+      throw new HttpError(401, 'vault_password_invalid');
+    }
+  }
+
+  /** Either a live vault token in the header, or the password itself in the body. */
+  async function unlocked(request: FastifyRequest, viewer: Viewer, password?: string) {
+    if (password !== undefined) return checkPassword(viewer, password);
+    const token = request.headers[vaultTokenHeader];
+    const found =
+      typeof token === 'string' && token.length > 0
+        ? await findUnlock(db, sha256(token), viewer.user.id, viewer.sessionId)
+        : undefined;
+    if (!found) throw new HttpError(403, 'vault_locked');
+  }
+
+  return {
+    async unlock(viewer: Viewer, body: { userId?: string; password: string }) {
+      own(viewer, body.userId);
+      await checkPassword(viewer, body.password);
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + UNLOCK_MINUTES * 60_000);
+      await insertUnlock(db, {
+        tokenHash: sha256(token),
+        userId: viewer.user.id,
+        sessionId: viewer.sessionId,
+        expiresAt,
+      });
+      return { success: true as const, vaultToken: token, expiresAt: expiresAt.toISOString() };
+    },
+
+    async list(request: FastifyRequest, viewer: Viewer, userId: string, password?: string) {
+      own(viewer, userId);
+      await unlocked(request, viewer, password);
+      return {
+        success: true as const,
+        documents: (await documentsOf(db, viewer.user.id)).map(present),
+      };
+    },
+
+    async count(viewer: Viewer, userId: string) {
+      own(viewer, userId);
+      return { success: true as const, count: await countDocuments(db, viewer.user.id) };
+    },
+
+    /** Checked and encrypted while it streams; the row is written only once the file is safe. */
+    async add(request: FastifyRequest, viewer: Viewer) {
+      await unlocked(request, viewer);
+      const upload = await receiveUpload(request, deps.storage, {
+        prefix: `private/vault/${viewer.user.id}`,
+        files: {
+          document: {
+            maxBytes: limits.identityImageMaxBytes,
+            accept: documentFileTypes,
+            rejectCode: 'document_file_type',
+            tooLargeCode: 'document_too_large',
+          },
+        },
+        transform: () => encryptStream(deps.fileKey),
+      });
+      try {
+        const parsed = addDocumentFields.safeParse(upload.fields);
+        if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
+        own(viewer, parsed.data.userId);
+        const file = upload.files[0];
+        if (!file) throw Invalid('document_fields_required');
+        const row = await insertDocument(db, {
+          id: randomUUID(),
+          userId: viewer.user.id,
+          documentType: parsed.data.documentType,
+          documentName: parsed.data.documentName,
+          description: parsed.data.description,
+          storageKey: file.key,
+          mime: file.mime,
+          bytes: file.bytes,
+          originalName: file.filename.slice(0, 200) || parsed.data.documentName,
+          expiresOn: parsed.data.expiresOn ?? null,
+        });
+        return { success: true as const, message: messages.document_added, document: present(row) };
+      } catch (error) {
+        await upload.discard();
+        throw error;
+      }
+    },
+
+    async remove(
+      request: FastifyRequest,
+      viewer: Viewer,
+      docId: string,
+      body: { userId?: string; password?: string },
+    ) {
+      own(viewer, body.userId);
+      await unlocked(request, viewer, body.password);
+      const row = await deleteDocument(db, docId, viewer.user.id);
+      if (!row) throw NotFound('document_not_found');
+      await deps.storage
+        .delete(row.storageKey)
+        .catch((err: unknown) => deps.log.error({ err }, 'vault file not deleted'));
+      return { success: true as const, message: messages.document_deleted };
+    },
+
+    /** The decrypted bytes, for the owner with a live unlock; nobody else learns it exists. */
+    async file(request: FastifyRequest, viewer: Viewer, docId: string) {
+      await unlocked(request, viewer);
+      const row = await findDocument(db, docId);
+      if (!row || row.userId !== viewer.user.id) throw NotFound('document_not_found');
+      const data = await decryptToBuffer(deps.fileKey, await deps.storage.read(row.storageKey));
+      return { data, mime: row.mime, name: row.originalName };
+    },
+  };
+}
+
+export type VaultService = ReturnType<typeof createVaultService>;

@@ -1,0 +1,38 @@
+import {
+  countEvent,
+  notificationEvent,
+  notificationStreamPath,
+  type AppNotification,
+} from '@saathi/contract';
+
+export interface StreamHandlers {
+  count: (unreadCount: number) => void;
+  notification: (notification: AppNotification, unreadCount: number) => void;
+}
+
+function parse(data: unknown): unknown {
+  try {
+    return typeof data === 'string' ? JSON.parse(data) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Opens the live stream. The Token cookie authenticates it; the browser's EventSource
+ * reconnects by itself after a network drop (the server asks for 5 s), so nothing here
+ * retries. Answers the function that closes it.
+ */
+export function openNotificationStream(handlers: StreamHandlers): () => void {
+  if (typeof EventSource === 'undefined') return () => undefined;
+  const source = new EventSource(notificationStreamPath, { withCredentials: true });
+  source.addEventListener('count', (event) => {
+    const parsed = countEvent.safeParse(parse(event.data));
+    if (parsed.success) handlers.count(parsed.data.unreadCount);
+  });
+  source.addEventListener('notification', (event) => {
+    const parsed = notificationEvent.safeParse(parse(event.data));
+    if (parsed.success) handlers.notification(parsed.data.notification, parsed.data.unreadCount);
+  });
+  return () => source.close();
+}

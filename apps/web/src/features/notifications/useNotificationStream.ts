@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { queryClient } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
+import { showToast } from '../../ui/toastStore';
+import { notificationTitle } from './notificationTitle';
+import { openNotificationStream } from './notificationStream';
+import { setUnreadCount } from './useNotifications';
+
+/** Keeps the unread badge live while signed in; closes the stream on sign-out. */
+export function useNotificationStream(signedIn: boolean): void {
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!signedIn) return;
+    return openNotificationStream({
+      count: setUnreadCount,
+      notification: (notification, unreadCount) => {
+        setUnreadCount(unreadCount);
+        showToast('success', notificationTitle(t, notification));
+        void queryClient.invalidateQueries({ queryKey: queryKeys.notificationList });
+        // A new follower changes the counts on one's own profile.
+        if (notification.kind === 'follow') {
+          void queryClient.invalidateQueries({ queryKey: queryKeys.follows });
+        }
+      },
+    });
+  }, [signedIn, t]);
+}

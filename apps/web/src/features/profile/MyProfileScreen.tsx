@@ -1,0 +1,139 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  FileLock,
+  IdCard,
+  LogOut,
+  MoreHorizontal,
+  Pencil,
+  Upload,
+  UserPlus,
+  type LucideIcon,
+} from 'lucide-react';
+import { Avatar } from '../../ui/Avatar';
+import { formatDate } from '../../ui/formatDate';
+import { Spinner } from '../../ui/Spinner';
+import { logout } from '../auth/logout';
+import { useSession } from '../auth/session';
+import { DiscoverPeopleModal } from '../follows/DiscoverPeopleModal';
+import { FollowListModal } from '../follows/FollowListModal';
+import { useFollowStats } from '../follows/useFollow';
+import { MoreOptionsDialog } from './MoreOptionsDialog';
+import { MyVideos } from './MyVideos';
+import { NoticeModal } from './NoticeModal';
+import { StatCounts } from './StatCounts';
+import { UpdateProfileModal } from './UpdateProfileModal';
+
+type Dialog = 'edit' | 'followers' | 'following' | 'discover' | 'idCard' | 'documents' | 'more';
+
+const actionClass =
+  'flex min-h-14 items-center gap-3 rounded-xl bg-white px-4 text-left font-semibold text-stone-900 shadow-sm hover:bg-orange-50';
+
+function Action({
+  icon: Icon,
+  children,
+  onClick,
+}: {
+  icon: LucideIcon;
+  children: ReactNode;
+  onClick: () => void;
+}) {
+  return (
+    <button type="button" onClick={onClick} className={actionClass}>
+      <Icon aria-hidden className="size-6 shrink-0 text-brand" />
+      {children}
+    </button>
+  );
+}
+
+/** The signed-in user's own profile (/my/profile). */
+export function MyProfileScreen() {
+  const { t, i18n } = useTranslation();
+  const { user } = useSession();
+  const stats = useFollowStats(user?._id);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+
+  if (!user) {
+    return (
+      <p role="status" className="flex items-center justify-center gap-3 py-16 text-lg">
+        <Spinner className="size-6" /> {t('profile.loading')}
+      </p>
+    );
+  }
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-4 px-3 py-4">
+      <h1 className="sr-only">{t('screens.myProfile')}</h1>
+      <section className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm">
+        <div className="flex items-center gap-4">
+          <Avatar src={user.profileImage.url} className="size-20" />
+          <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+            <span className="truncate text-xl font-bold" data-testid="my-name">
+              {user.name}
+            </span>
+            <span className="text-stone-700">{user.number}</span>
+            <span className="text-sm text-stone-600">
+              {t('profile.joined', { date: formatDate(user.createdAt, i18n.language) })}
+            </span>
+          </div>
+        </div>
+        <StatCounts
+          stats={[
+            {
+              key: 'followers',
+              labelKey: 'profile.followers',
+              value: stats.data?.followersCount,
+              onOpen: () => setDialog('followers'),
+            },
+            {
+              key: 'following',
+              labelKey: 'profile.following',
+              value: stats.data?.followingCount,
+              onOpen: () => setDialog('following'),
+            },
+          ]}
+        />
+      </section>
+      <div className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
+        <Action icon={Pencil} onClick={() => setDialog('edit')}>
+          {t('profile.update')}
+        </Action>
+        <Link to="/post/video" className={actionClass}>
+          <Upload aria-hidden className="size-6 shrink-0 text-brand" />
+          {t('profile.uploadVideo')}
+        </Link>
+        <Action icon={UserPlus} onClick={() => setDialog('discover')}>
+          {t('profile.discover')}
+        </Action>
+        <Action icon={IdCard} onClick={() => setDialog('idCard')}>
+          {t('profile.applyIdCard')}
+        </Action>
+        <Action icon={FileLock} onClick={() => setDialog('documents')}>
+          {t('profile.documents')}
+        </Action>
+        <Action icon={MoreHorizontal} onClick={() => setDialog('more')}>
+          {t('profile.more.title')}
+        </Action>
+        <button
+          type="button"
+          onClick={() => void logout()}
+          className={`${actionClass} text-red-700 min-[400px]:col-span-2`}
+        >
+          <LogOut aria-hidden className="size-6 shrink-0" />
+          {t('profile.logout')}
+        </button>
+      </div>
+      <MyVideos />
+      {dialog === 'edit' && <UpdateProfileModal user={user} onClose={close} />}
+      {(dialog === 'followers' || dialog === 'following') && (
+        <FollowListModal kind={dialog} userId={user._id} onClose={close} />
+      )}
+      {dialog === 'discover' && <DiscoverPeopleModal onClose={close} />}
+      {dialog === 'idCard' && <NoticeModal title={t('profile.applyIdCard')} onClose={close} />}
+      {dialog === 'documents' && <NoticeModal title={t('profile.documents')} onClose={close} />}
+      {dialog === 'more' && <MoreOptionsDialog onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { profileCalls } from '@saathi/contract';
+import { request } from '../../api/client';
+import { queryClient } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
+
+/**
+ * Another user's profile. Its follow state and counts also fill the follow caches, so the
+ * Follow button and the counts need no extra calls and move together on a tap.
+ */
+export function useProfile(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.profile(userId),
+    queryFn: async ({ signal }) => {
+      const data = await request(profileCalls.get, { params: { userId }, signal });
+      const { isFollowing, followStats } = data.profile;
+      queryClient.setQueryData(queryKeys.followState(userId), { success: true, isFollowing });
+      queryClient.setQueryData(queryKeys.followStats(userId), {
+        success: true,
+        followersCount: followStats.followersCount,
+        followingCount: followStats.followingCount,
+      });
+      return data;
+    },
+    enabled,
+    retry: false,
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { profileCalls } from '@saathi/contract';
+import { requestMultipart } from '../../api/client';
+import { messageText } from '../../api/errorText';
+import { queryClient } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
+import { showToast } from '../../ui/toastStore';
+import { profileFields, type ProfileChange } from './profileRules';
+
+/** Sends the own profile change; the new user replaces /me so every screen shows it at once. */
+export function useUpdateProfile(onDone: () => void) {
+  return useMutation({
+    mutationFn: (change: ProfileChange) =>
+      requestMultipart(profileCalls.update, {
+        fields: profileFields(change),
+        files: change.photo ? [['photo', change.photo]] : [],
+      }),
+    onSuccess: (response) => {
+      queryClient.setQueryData(queryKeys.me, { success: true, user: response.user });
+      showToast('success', messageText(response.message));
+      onDone();
+      // Own posts carry the author's name and photo.
+      return queryClient.invalidateQueries({ queryKey: queryKeys.posts });
+    },
+  });
+}

@@ -1,0 +1,192 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Camera, FileUp, Trash2 } from 'lucide-react';
+import { documentTypes, type PersonalDocument } from '@saathi/contract';
+import { errorText, messageText } from '../../api/errorText';
+import { ApiError } from '../../api/errors';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { TextField } from '../../ui/TextField';
+import { showToast, toastStyles } from '../../ui/toastStore';
+import { documentAccept, documentFileProblem } from './documentRules';
+import { useAddDocument } from './vaultApi';
+
+interface AddDocumentModalProps {
+  onDone: () => void;
+  onClose: () => void;
+}
+
+const fieldClass =
+  'min-h-12 w-full rounded-xl border-2 border-stone-300 bg-white px-4 text-base text-stone-900 focus:border-brand focus:outline-none';
+const pickClass =
+  'flex min-h-12 items-center justify-center gap-2 rounded-xl bg-orange-50 px-2 font-semibold text-brand';
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
+
+export function AddDocumentModal({ onDone, onClose }: AddDocumentModalProps) {
+  const { t } = useTranslation('vault');
+  const id = useId();
+  const add = useAddDocument();
+  const camera = useRef<HTMLInputElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const [documentType, setDocumentType] =
+    useState<PersonalDocument['documentType']>('Driving License');
+  const [documentName, setDocumentName] = useState('');
+  const [description, setDescription] = useState('');
+  const [expiresOn, setExpiresOn] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  function picked(input: HTMLInputElement) {
+    const chosen = input.files?.[0];
+    // Clearing lets the same file be chosen again after a remove.
+    input.value = '';
+    if (!chosen) return;
+    const problem = documentFileProblem(chosen);
+    if (problem) {
+      setError(problem === 'type' ? t('add.fileType') : t('add.fileTooLarge'));
+      return;
+    }
+    setError(null);
+    setFile(chosen);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (add.isPending) return;
+    if (!documentName.trim() || !file) {
+      setError(t('add.required'));
+      return;
+    }
+    setError(null);
+    add.mutate(
+      { documentType, documentName, description, expiresOn, file },
+      {
+        onSuccess: (answer) => {
+          showToast('success', messageText(answer.message), toastStyles.user);
+          onDone();
+        },
+        onError: (failure) => {
+          // A lock sends the flow back to the password; the form goes with it.
+          if (failure instanceof ApiError && failure.code === 'vault_locked') return;
+          setError(errorText(failure, 'vault:add.failed'));
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal title={t('add.title')} onClose={onClose}>
+      <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-type`} className="text-base font-medium text-stone-800">
+            {t('add.type')}
+          </label>
+          <select
+            id={`${id}-type`}
+            value={documentType}
+            onChange={(event) =>
+              setDocumentType(event.target.value as PersonalDocument['documentType'])
+            }
+            className={fieldClass}
+          >
+            {documentTypes.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label={t('add.name')}
+          placeholder={t('add.namePlaceholder')}
+          value={documentName}
+          maxLength={100}
+          onChange={(event) => setDocumentName(event.target.value)}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-description`} className="text-base font-medium text-stone-800">
+            {t('add.description')}
+          </label>
+          <textarea
+            id={`${id}-description`}
+            value={description}
+            maxLength={500}
+            rows={2}
+            onChange={(event) => setDescription(event.target.value)}
+            className={`${fieldClass} py-2`}
+          />
+        </div>
+        <TextField
+          label={t('add.expiresOn')}
+          type="date"
+          value={expiresOn}
+          onChange={(event) => setExpiresOn(event.target.value)}
+        />
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-base font-medium text-stone-800">{t('add.file')}</legend>
+          {file ? (
+            <div className="flex items-center gap-2 rounded-xl border-2 border-stone-200 p-2">
+              <FileUp aria-hidden className="size-6 shrink-0 text-brand" />
+              <span className="min-w-0 flex-1 truncate" data-testid="picked-file">
+                {file.name} · {sizeText(file.size)}
+              </span>
+              <button
+                type="button"
+                onClick={() => setFile(null)}
+                className="flex min-h-12 items-center gap-1 rounded-xl px-2 font-semibold text-red-700 hover:bg-red-50"
+              >
+                <Trash2 aria-hidden className="size-5" />
+                {t('add.remove')}
+              </button>
+            </div>
+          ) : (
+            <div className="grid grid-cols-2 gap-2">
+              <button type="button" onClick={() => camera.current?.click()} className={pickClass}>
+                <Camera aria-hidden className="size-5" />
+                {t('add.camera')}
+              </button>
+              <button type="button" onClick={() => picker.current?.click()} className={pickClass}>
+                <FileUp aria-hidden className="size-5" />
+                {t('add.chooseFile')}
+              </button>
+            </div>
+          )}
+          <p className="text-sm text-stone-600">{t('add.fileHint')}</p>
+          <input
+            ref={camera}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            hidden
+            aria-label={`${t('add.file')} ${t('add.camera')}`}
+            onChange={(event) => picked(event.currentTarget)}
+          />
+          <input
+            ref={picker}
+            type="file"
+            accept={documentAccept}
+            hidden
+            aria-label={`${t('add.file')} ${t('add.chooseFile')}`}
+            onChange={(event) => picked(event.currentTarget)}
+          />
+        </fieldset>
+        {error && (
+          <p role="alert" className="text-base font-medium text-red-700">
+            {error}
+          </p>
+        )}
+        <Button type="submit" loading={add.isPending}>
+          {add.isPending ? t('add.saving') : t('add.submit')}
+        </Button>
+        <Button variant="ghost" onClick={onDone}>
+          {t('add.back')}
+        </Button>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { limits } from './limits.js';
+import { messages } from './messages.js';
+
+export const documentTypes = [
+  'Aadhar',
+  'Driving License',
+  'PAN Card',
+  'Passport',
+  'Voter ID',
+  'Other',
+] as const;
+export const documentType = z.enum(documentTypes, { error: messages.document_type_invalid });
+
+/** The header that carries the short-lived vault token after the password was re-entered. */
+export const vaultTokenHeader = 'x-vault-token';
+
+export const personalDocument = z.object({
+  _id: z.uuid(),
+  documentType,
+  documentName: z.string(),
+  description: z.string(),
+  /** An authorised route (vault token required), never a public path. */
+  file: z.object({ url: z.string(), mime: z.string(), bytes: z.number().int(), name: z.string() }),
+  /** YYYY-MM-DD, when the paper itself expires (driving licence, insurance...). */
+  expiresOn: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PersonalDocument = z.infer<typeof personalDocument>;
+
+const userIdField = z.uuid({ error: messages.vault_not_yours });
+const password = z
+  .string({ error: messages.vault_password_required })
+  .min(1, messages.vault_password_required)
+  .max(limits.passwordMax, messages.password_long);
+
+export const vaultUserParam = z.object({ userId: userIdField });
+export const documentIdParam = z.object({ docId: z.uuid({ error: messages.document_not_found }) });
+
+export const unlockResponse = z.object({
+  success: z.literal(true),
+  vaultToken: z.string(),
+  /** ISO time the unlock ends; the client locks itself then. */
+  expiresAt: z.string(),
+});
+
+/** Text fields of POST /api/personal-documents/add; the file rides as `document`. */
+export const addDocumentFields = z.object({
+  userId: userIdField.optional(),
+  documentType,
+  documentName: z
+    .string({ error: messages.document_fields_required })
+    .trim()
+    .min(1, messages.document_fields_required)
+    .max(100),
+  description: z
+    .string()
+    .trim()
+    .max(500)
+    .optional()
+    .transform((v) => v ?? ''),
+  expiresOn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+});
+
+export const vaultCalls = {
+  verifyPassword: defineCall({
+    method: 'POST',
+    path: '/api/personal-documents/verify-password',
+    summary: 'Re-enter the password to unlock the vault for 10 minutes',
+    auth: 'user',
+    body: z.object({ userId: userIdField.optional(), password }),
+    response: unlockResponse,
+  }),
+  list: defineCall({
+    method: 'POST',
+    path: '/api/personal-documents/user/:userId',
+    summary: "The caller's documents (vault token, or the password in the body)",
+    auth: 'user',
+    params: vaultUserParam,
+    body: z.object({ password: password.optional() }),
+    response: z.object({ success: z.literal(true), documents: z.array(personalDocument) }),
+  }),
+  count: defineCall({
+    method: 'GET',
+    path: '/api/personal-documents/count/:userId',
+    summary: 'How many documents the caller keeps (for the badge; no unlock needed)',
+    auth: 'user',
+    params: vaultUserParam,
+    response: z.object({ success: z.literal(true), count: z.number().int() }),
+  }),
+  add: defineCall({
+    method: 'POST',
+    path: '/api/personal-documents/add',
+    summary: 'Add a document (multipart; vault token required)',
+    auth: 'user',
+    multipart: { fields: addDocumentFields, files: ['document'] },
+    response: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      document: personalDocument,
+    }),
+  }),
+  remove: defineCall({
+    method: 'DELETE',
+    path: '/api/personal-documents/:docId',
+    summary: 'Delete a document (vault token, or the password in the body)',
+    auth: 'user',
+    params: documentIdParam,
+    body: z.object({ userId: userIdField.optional(), password: password.optional() }),
+    response: z.object({ success: z.literal(true), message: z.string() }),
+  }),
+};
+
+/** Not a JSON call: the decrypted file, for its owner with a vault token. */
+export const vaultFilePath = '/api/personal-documents/file/:docId';

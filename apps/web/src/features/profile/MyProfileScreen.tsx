@@ -2,8 +2,6 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
-  FileLock,
-  IdCard,
   LogOut,
   MoreHorizontal,
   Pencil,
@@ -18,14 +16,15 @@ import { logout } from '../auth/logout';
 import { useSession } from '../auth/session';
 import { DiscoverPeopleModal } from '../follows/DiscoverPeopleModal';
 import { FollowListModal } from '../follows/FollowListModal';
+import { IdCardButton } from '../id-card/IdCardButton';
 import { useFollowStats } from '../follows/useFollow';
+import { PersonalDocumentsButton } from '../vault/PersonalDocumentsButton';
 import { MoreOptionsDialog } from './MoreOptionsDialog';
 import { MyVideos } from './MyVideos';
-import { NoticeModal } from './NoticeModal';
 import { StatCounts } from './StatCounts';
 import { UpdateProfileModal } from './UpdateProfileModal';
 
-type Dialog = 'edit' | 'followers' | 'following' | 'discover' | 'idCard' | 'documents' | 'more';
+type Dialog = 'edit' | 'followers' | 'following' | 'discover' | 'more';
 
 const actionClass =
   'flex min-h-14 items-center gap-3 rounded-xl bg-white px-4 text-left font-semibold text-stone-900 shadow-sm hover:bg-orange-50';
@@ -107,12 +106,8 @@ export function MyProfileScreen() {
         <Action icon={UserPlus} onClick={() => setDialog('discover')}>
           {t('profile.discover')}
         </Action>
-        <Action icon={IdCard} onClick={() => setDialog('idCard')}>
-          {t('profile.applyIdCard')}
-        </Action>
-        <Action icon={FileLock} onClick={() => setDialog('documents')}>
-          {t('profile.documents')}
-        </Action>
+        <IdCardButton className={actionClass} />
+        <PersonalDocumentsButton className={actionClass} />
         <Action icon={MoreHorizontal} onClick={() => setDialog('more')}>
           {t('profile.more.title')}
         </Action>
@@ -131,8 +126,6 @@ export function MyProfileScreen() {
         <FollowListModal kind={dialog} userId={user._id} onClose={close} />
       )}
       {dialog === 'discover' && <DiscoverPeopleModal onClose={close} />}
-      {dialog === 'idCard' && <NoticeModal title={t('profile.applyIdCard')} onClose={close} />}
-      {dialog === 'documents' && <NoticeModal title={t('profile.documents')} onClose={close} />}
       {dialog === 'more' && <MoreOptionsDialog onClose={close} />}
     </div>
   );

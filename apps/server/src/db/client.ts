@@ -15,7 +15,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 /** Any constant: it only has to be the same in every process that migrates this database. */
-const MIGRATION_LOCK = 724_311;
+const STARTUP_LOCK = 724_311;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -23,6 +23,11 @@ export interface Database {
   /** Raw SQL for infrastructure that speaks SQL itself (pg-boss). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding a database-wide lock, so start-up work (schema creation by
+   * pg-boss) done by several processes at once happens one process at a time.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -55,6 +60,8 @@ export function openPglite(dataDir: string | undefined, from?: Blob): PgliteData
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
     },
     dump: () => client.dumpDataDir('none'),
+    // One process owns a PGlite database: nothing to wait for.
+    exclusive: (fn) => fn(),
     async close() {
       await client.close();
     },
@@ -76,12 +83,16 @@ export function openPostgres(url: string, max = 10): Database {
     },
     async migrate() {
       // Several API processes may start at once against one database: one migrates, the rest wait.
+      await this.exclusive(() => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }));
+    },
+    async exclusive(fn) {
+      // The lock lives on one connection; the work may use any other connection of the pool.
       const conn = await pool.connect();
       try {
-        await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-        await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
+        await conn.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await fn();
       } finally {
-        await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+        await conn.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
         conn.release();
       }
     },

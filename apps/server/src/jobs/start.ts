@@ -36,10 +36,13 @@ export async function startJobs(opts: {
 }): Promise<Jobs> {
   const boss = createBoss(opts.database);
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
-  await boss.start();
-  await createFeedQueues(boss);
-  await createNotificationQueues(boss);
-  if (opts.workers) {
+  // pg-boss creates its schema, queues and schedules with DDL and upserts; several processes
+  // starting at once would collide (duplicate schema, deadlocks), so they take turns.
+  await opts.database.exclusive(async () => {
+    await boss.start();
+    await createFeedQueues(boss);
+    await createNotificationQueues(boss);
+    if (!opts.workers) return;
     await startMaintenance(boss, opts.database.db);
     await startFeedWorkers(boss, { db: opts.database.db, storage: opts.storage, log: opts.log });
     const notifier = createNotificationService({
@@ -54,7 +57,7 @@ export async function startJobs(opts: {
       log: opts.log,
       subject: opts.pushSubject,
     });
-  }
+  });
   return {
     boss,
     queue: bossQueue(boss),

@@ -35,6 +35,12 @@ interface Envelope {
   data: unknown;
 }
 
+/**
+ * A stream that ends while the hub closes (shutdown) unsubscribes on a disconnected client;
+ * left unhandled, that rejection ('Connection is closed') would crash the process.
+ */
+const ignore = () => undefined;
+
 /** One subscriber connection per process; Redis channels are joined while someone listens. */
 export function redisHub(url: string, prefix = 'saathi:'): Hub {
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
@@ -52,7 +58,7 @@ export function redisHub(url: string, prefix = 'saathi:'): Hub {
     subscribe(channel, listener) {
       const n = counts.get(channel) ?? 0;
       counts.set(channel, n + 1);
-      if (n === 0) void subscriber.subscribe(prefix + channel);
+      if (n === 0) subscriber.subscribe(prefix + channel).catch(ignore);
       const off = local.subscribe(channel, listener);
       return () => {
         off();
@@ -60,7 +66,7 @@ export function redisHub(url: string, prefix = 'saathi:'): Hub {
         if (left > 0) counts.set(channel, left);
         else {
           counts.delete(channel);
-          void subscriber.unsubscribe(prefix + channel);
+          subscriber.unsubscribe(prefix + channel).catch(ignore);
         }
       };
     },

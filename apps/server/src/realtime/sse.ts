@@ -43,10 +43,14 @@ export function streamChannel(
   res.on('error', close);
 }
 
-/** Open streams never end by themselves: close them when the app stops, or shutdown hangs. */
+/**
+ * Open streams never end by themselves: close them when the app stops, or shutdown hangs.
+ * preClose, not onClose: onClose runs only after the server has waited for every open
+ * connection, and a stream is one, so app.close() waited for the browsers forever.
+ */
 export function sseRegistry(app: FastifyInstance): Set<ServerResponse> {
   const open = new Set<ServerResponse>();
-  app.addHook('onClose', async () => {
+  app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
   return open;

@@ -31,7 +31,7 @@ if (existing) {
     .update(users)
     .set({ usertype: 'admin', passwordHash, updatedAt: new Date() })
     .where(eq(users.id, existing.id));
-  console.log(`Account ${maskPhone(phone)} is now an admin; its password was set.`);
+  process.stdout.write(`Account ${maskPhone(phone)} is now an admin; its password was set.\n`);
 } else {
   await database.db.insert(users).values({
     id: randomUUID(),
@@ -41,6 +41,6 @@ if (existing) {
     usertype: 'admin',
     verification: 'not_required',
   });
-  console.log(`Admin account ${maskPhone(phone)} created.`);
+  process.stdout.write(`Admin account ${maskPhone(phone)} created.\n`);
 }
 await database.close();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@saathi/contract';
-import { follows, users } from '../../db/schema/index.js';
+import { follows, notifications, users } from '../../db/schema/index.js';
 import { expectError } from '../../../test/auth.js';
 import { quickUser } from '../../../test/feed-helpers.js';
 import { bearer, blockUser, startTestApp, type TestApp } from '../../../test/harness.js';
@@ -216,6 +216,12 @@ describe('follow graph: check, stats, follow, unfollow', () => {
     await expectConsistent([me.user.id, them.user.id]);
     const g = await graphOf(them.user.id);
     expect([0, 1]).toContain(g.followerRows);
+    // However the calls interleaved, they were told once.
+    const [told] = await t.database.db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.userId, them.user.id), eq(notifications.kind, 'follow')));
+    expect(told?.n).toBe(1);
     // And the check agrees with the rows.
     expect((await check(them.user.id, me.token)).json()).toEqual({
       success: true,

@@ -254,6 +254,7 @@ describe('GET /api/follow/suggestions', () => {
       followingCount: 0,
       reason: 'followed_by_people_you_follow',
     });
+    expect(list[5]?._id).toBe(n2.user.id);
     const ids = list.map((s) => s._id);
     for (const never of [me, f1, f2, f3, blockedFriend, blockedPoster]) {
       expect(ids).not.toContain(never.user.id);

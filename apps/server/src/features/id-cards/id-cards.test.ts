@@ -77,7 +77,8 @@ describe('applying for the driver ID card', () => {
     expect(message).toBe('Your ID card has been issued');
     expect(Number(card.cardNo)).toBeGreaterThanOrEqual(10000);
     expect(Number(card.cardNo)).toBeLessThanOrEqual(99999);
-    const today = new Date().toISOString().slice(0, 10);
+    // Card dates are Indian dates (Asia/Kolkata), whatever the server's zone.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
     expect(card.issueDate).toBe(today);
     expect(card.expiryDate).toBe(`${Number(today.slice(0, 4)) + 1}${today.slice(4)}`);
     expect(card.mobile).toBe('+919000000002');

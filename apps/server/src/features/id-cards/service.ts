@@ -16,7 +16,9 @@ import { readAll, type Storage } from '../../storage/storage.js';
 import { photoRule, storeAvatar } from '../profiles/photo.js';
 import { cardByMobile, cardByNumber, cardOfUser, insertCard, type CardRow } from './queries.js';
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Dates of a card are Indian dates: a card issued at 01:00 IST is issued that day, not the day before in UTC. */
+const indianDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
+const today = () => indianDate.format(new Date());
 function plusOneYear(isoDate: string): string {
   const d = new Date(`${isoDate}T00:00:00Z`);
   d.setUTCFullYear(d.getUTCFullYear() + 1);

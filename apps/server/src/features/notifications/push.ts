@@ -30,6 +30,12 @@ export async function vapidKeys(db: Db): Promise<VapidKeys> {
   return made;
 }
 
+/** A P-256 public key (65 bytes, uncompressed) and a 16-byte secret, as browsers make them. */
+export const validPushKeys = (keys: { p256dh: string; auth: string }) => {
+  const point = Buffer.from(keys.p256dh, 'base64url');
+  return point.length === 65 && point[0] === 4 && Buffer.from(keys.auth, 'base64url').length === 16;
+};
+
 const fill = (template: string, name: string) => template.replace('{{name}}', name);
 
 /**
@@ -55,8 +61,12 @@ export async function sendPush(
         link: n.link ?? '/notification',
         tag: n.id,
       });
+      // web-push builds the request (VAPID JWT, aes128gcm body); we send it with fetch.
+      // Its own sendNotification always speaks TLS (https.request), so a plain-http endpoint
+      // (a push service on the local network, or in tests) never received anything.
+      let request: ReturnType<typeof webpush.generateRequestDetails> & { body: Buffer };
       try {
-        await webpush.sendNotification(
+        request = webpush.generateRequestDetails(
           { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
           payload,
           {
@@ -66,16 +76,37 @@ export async function sendPush(
               privateKey: keys.privateKey,
             },
             TTL: 24 * 3600,
-            timeout: 10_000,
           },
         );
-      } catch (error) {
-        const status = (error as { statusCode?: number }).statusCode;
-        if (status === 404 || status === 410) {
-          await deletePushSubscription(deps.db, sub.endpoint);
-        } else {
-          deps.log.warn({ status, notificationId }, 'web push failed');
-        }
+      } catch (err) {
+        // Keys no browser could have made: nothing can ever be encrypted for them.
+        deps.log.warn({ err, notificationId }, 'push subscription unusable, deleted');
+        await deletePushSubscription(deps.db, sub.endpoint);
+        return;
+      }
+      const headers = Object.fromEntries(
+        Object.entries(request.headers)
+          .filter(([name]) => name.toLowerCase() !== 'content-length')
+          .map(([name, value]) => [name, String(value)]),
+      );
+      let status: number;
+      try {
+        const res = await fetch(request.endpoint, {
+          method: request.method,
+          headers,
+          body: new Uint8Array(request.body),
+          signal: AbortSignal.timeout(10_000),
+        });
+        status = res.status;
+        await res.body?.cancel();
+      } catch (err) {
+        deps.log.warn({ err, notificationId }, 'web push failed');
+        return;
+      }
+      if (status === 404 || status === 410) {
+        await deletePushSubscription(deps.db, sub.endpoint);
+      } else if (status < 200 || status >= 300) {
+        deps.log.warn({ status, notificationId }, 'web push refused');
       }
     }),
   );

@@ -3,12 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationKind } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import { NotFound } from '../../http/errors.js';
+import { Invalid, NotFound } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Hub } from '../../realtime/hub.js';
 import { decodeCursor, encodeCursor } from '../feed/cursor.js';
 import { presentNotification } from './present.js';
-import { vapidKeys } from './push.js';
+import { validPushKeys, vapidKeys } from './push.js';
 import {
   deletePushSubscription,
   insertNotification,
@@ -122,6 +122,7 @@ export function createNotificationService(deps: {
       viewer: Viewer,
       body: { endpoint: string; keys: { p256dh: string; auth: string }; lang: 'en' | 'hi' },
     ) {
+      if (!validPushKeys(body.keys)) throw Invalid('push_subscription_invalid');
       await upsertPushSubscription(db, {
         endpoint: body.endpoint,
         userId: viewer.user.id,

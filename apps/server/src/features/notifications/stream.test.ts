@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countEvent, messages, notificationEvent, notificationStreamPath } from '@saathi/contract';
+import { redisHub } from '../../realtime/hub.js';
 import { newPost } from '../../../test/feed-factories.js';
 import { quickUser } from '../../../test/feed-helpers.js';
 import {
@@ -184,5 +186,50 @@ describe('GET /api/v1/notifications/stream (Server-Sent Events)', () => {
         onA.close();
       },
     );
+  });
+});
+
+describe('the Redis hub at shutdown', () => {
+  it.runIf(Boolean(process.env.REDIS_URL))(
+    'a listener leaving after the hub closed does not leave an unhandled rejection',
+    async () => {
+      const rejections: unknown[] = [];
+      const onRejection = (reason: unknown) => rejections.push(reason);
+      process.on('unhandledRejection', onRejection);
+      try {
+        const hub = redisHub(process.env.REDIS_URL ?? '', `saathi-test-${randomUUID()}:`);
+        const leave = hub.subscribe('user:someone', () => undefined);
+        await new Promise((r) => setTimeout(r, 100));
+        await hub.close();
+        leave();
+        await new Promise((r) => setTimeout(r, 300));
+      } finally {
+        process.off('unhandledRejection', onRejection);
+      }
+      expect(rejections).toEqual([]);
+    },
+  );
+});
+
+describe('shutting down with streams open', () => {
+  it('app.close() ends every open stream instead of waiting for the clients forever', async () => {
+    const t = await startTestApp();
+    const client = await (async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const me = await quickUser(t);
+      return openSse(`${base}${notificationStreamPath}`, cookie(me.token));
+    })();
+    try {
+      expect((await client.next('count')).data).toEqual({ unreadCount: 0 });
+      const closed = await Promise.race([
+        t.app.close().then(() => 'closed'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting'), 5_000)),
+      ]);
+      expect(closed).toBe('closed');
+    } finally {
+      client.close();
+      await t.close();
+    }
   });
 });

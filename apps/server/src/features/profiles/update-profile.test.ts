@@ -192,7 +192,9 @@ describe('PUT /api/v1/me/profile', () => {
     expect(removed.profileImage.url).toBe(defaultProfileImage);
     expect((await rowOf(me)).profileImage).toBeNull();
     await expect(readFile(secondFile)).rejects.toThrow();
-    expect((await avatarFiles()).filter((f) => f.includes(me.user.id))).toEqual([]);
+    // Neither the photos nor their sidecar files stay behind.
+    const left = await filesUnder(join(storageDir(), 'public', 'avatars'));
+    expect(left.filter((f) => f.includes(me.user.id))).toEqual([]);
     const gone = await t.app.inject({ method: 'GET', url: second.profileImage.url });
     expect(gone.statusCode).toBe(404);
     expect(await uploads()).toEqual([]);

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DriverCard } from '@saathi/contract';
-import { face, type FrontText } from './cardFace';
+import { face, lineWidth, type FrontText } from './cardFace';
 import { QrCode } from './QrCode';
 
 const px = (value: number) => `${value}px`;
@@ -13,7 +13,7 @@ export function CardFront({ card, text }: { card: DriverCard; text: FrontText })
     position: 'absolute' as const,
     left: px(face.text.x),
     top: px(top - height / 2),
-    width: px(face.text.width),
+    width: px(lineWidth(top)),
     height: px(height),
     lineHeight: px(height),
   });
@@ -69,7 +69,6 @@ export function CardFront({ card, text }: { card: DriverCard; text: FrontText })
         className="truncate text-[11px]"
         style={{
           ...line(face.validTillY),
-          width: px(face.width - face.text.x - 12),
           color: colors.muted,
         }}
       >

@@ -7,7 +7,7 @@ export const face = {
   height: 216,
   headerHeight: 40,
   photo: { x: 12, y: 50, width: 72, height: 90 },
-  qr: { x: 262, y: 50, size: 66, label: 126 },
+  qr: { x: 266, y: 46, size: 60, label: 116 },
   text: { x: 94, width: 160, nameY: 62, designationY: 80, firstRowY: 100, rowGap: 16 },
   validTillY: 166,
   bar: { y: 180, height: 36 },
@@ -22,6 +22,11 @@ export const face = {
   },
   font: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Devanagari', sans-serif",
 } as const;
+
+/** Lines below the QR code's number may run to the right edge; higher ones stop before the code. */
+export function lineWidth(y: number): number {
+  return y - 8 >= face.qr.label + 8 ? face.width - face.text.x - 12 : face.text.width;
+}
 
 /** Everything written on the front, already in the reader's language. */
 export interface FrontText {

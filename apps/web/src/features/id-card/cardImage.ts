@@ -1,4 +1,4 @@
-import { face, type FrontText } from './cardFace';
+import { face, lineWidth, type FrontText } from './cardFace';
 
 /** Spec 001 section 9: the picture is made at scale 2 and given up on after 15 s. */
 export const pngScale = 2;
@@ -106,11 +106,11 @@ export function drawCardFront(
     const labelWidth = ctx.measureText(labelText).width;
     ctx.fillStyle = colors.ink;
     ctx.font = `bold 12px ${font}`;
-    ctx.fillText(fitText(ctx, value, width - labelWidth), x + labelWidth, y);
+    ctx.fillText(fitText(ctx, value, lineWidth(y) - labelWidth), x + labelWidth, y);
   });
   ctx.fillStyle = colors.muted;
   ctx.font = `11px ${font}`;
-  ctx.fillText(fitText(ctx, text.validTill, face.width - x - 12), x, face.validTillY);
+  ctx.fillText(fitText(ctx, text.validTill, lineWidth(face.validTillY)), x, face.validTillY);
 
   ctx.fillStyle = text.valid ? colors.validBack : colors.expiredBack;
   ctx.fillRect(0, face.bar.y, face.width, face.bar.height);

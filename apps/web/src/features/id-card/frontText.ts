@@ -18,9 +18,10 @@ export function frontText(
     name: card.name,
     designation: card.designation,
     rows: [
+      // The two long values sit lowest, where the lines run under the QR code.
       [t('card.cardNo'), card.cardNo],
-      [t('card.dlNo'), card.dlNo],
       [t('card.bloodGroup'), card.bloodGroup],
+      [t('card.dlNo'), card.dlNo],
       [t('card.mobile'), card.mobile],
     ],
     cardNo: card.cardNo,

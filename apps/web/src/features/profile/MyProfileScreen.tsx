@@ -1,14 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  LogOut,
-  MoreHorizontal,
-  Pencil,
-  Upload,
-  UserPlus,
-  type LucideIcon,
-} from 'lucide-react';
+import { LogOut, MoreHorizontal, Pencil, Upload, UserPlus, type LucideIcon } from 'lucide-react';
 import { Avatar } from '../../ui/Avatar';
 import { formatDate } from '../../ui/formatDate';
 import { Spinner } from '../../ui/Spinner';

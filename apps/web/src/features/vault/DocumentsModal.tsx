@@ -73,16 +73,10 @@ export function DocumentsModal({ userId, onAdd, onClose }: DocumentsModalProps) 
   return (
     <>
       <Modal title={t('list.title')} onClose={onClose}>
-        <div className="grid grid-cols-[1fr_auto] gap-2">
-          <Button onClick={onAdd}>
-            <Plus aria-hidden className="size-5" />
-            {t('list.add')}
-          </Button>
-          <Button variant="secondary" onClick={lockVault} aria-label={t('list.lock')}>
-            <Lock aria-hidden className="size-5" />
-            {t('list.lock')}
-          </Button>
-        </div>
+        <Button onClick={onAdd}>
+          <Plus aria-hidden className="size-5" />
+          {t('list.add')}
+        </Button>
         {documents.isPending ? (
           <p role="status" className="flex items-center gap-3 py-6 text-base">
             <Spinner className="size-6" /> {t('list.loading')}
@@ -111,9 +105,15 @@ export function DocumentsModal({ userId, onAdd, onClose }: DocumentsModalProps) 
             ))}
           </ul>
         )}
-        <Button variant="ghost" onClick={onClose}>
-          {t('list.close')}
-        </Button>
+        <div className="grid grid-cols-2 gap-2">
+          <Button variant="secondary" onClick={lockVault}>
+            <Lock aria-hidden className="size-5" />
+            {t('list.lock')}
+          </Button>
+          <Button variant="ghost" onClick={onClose}>
+            {t('list.close')}
+          </Button>
+        </div>
       </Modal>
       {viewer && <FileViewerModal file={viewer} onClose={() => setViewer(null)} />}
     </>

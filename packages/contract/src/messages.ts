@@ -92,6 +92,15 @@ export const messages = {
   card_not_yours: 'You can only see your own ID card',
   card_exists: 'You already have an ID card',
   card_issued: 'Your ID card has been issued',
+  // Why processing refused a file; stored as the post's failureReason (media/ raises them).
+  media_no_video: 'This file has no video in it.',
+  media_video_damaged: 'The video could not be read. It may be damaged.',
+  media_video_too_large: 'This video is too large to process.',
+  media_image_damaged: 'The photo could not be read. It may be damaged.',
+  media_image_unsupported: 'This type of photo is not supported.',
+  media_photo_too_large: 'This photo is too large to process.',
+  media_no_audio: 'This voice note has no sound in it.',
+  media_audio_damaged: 'The voice note could not be read. It may be damaged.',
   too_many_posts: 'You have posted a lot in a short time. Please wait a little and try again.',
 } as const;
 

@@ -140,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hub: deps.hub,
     jobs: deps.jobs,
     log: app.log,
+    allowHttpPush: config.env === 'test',
   });
   const posts = createPostService({
     db,

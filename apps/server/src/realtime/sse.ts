@@ -15,7 +15,8 @@ export function streamChannel(
   reply: FastifyReply,
   hub: Hub,
   channel: string,
-  first?: { event: string; data: unknown },
+  /** Sent once the channel is joined, so nothing raised meanwhile falls between the two. */
+  first?: () => Promise<{ event: string; data: unknown }>,
 ): void {
   reply.hijack();
   const res = reply.raw;
@@ -30,8 +31,13 @@ export function streamChannel(
     res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   res.write('retry: 5000\n\n');
-  if (first) send(first.event, first.data);
   const unsubscribe = hub.subscribe(channel, send);
+  if (first) {
+    void first().then(
+      (event) => send(event.event, event.data),
+      () => res.end(),
+    );
+  }
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
   open.add(res);
   const close = () => {

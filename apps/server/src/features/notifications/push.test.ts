@@ -7,7 +7,13 @@ import { messages, notificationTitles } from '@saathi/contract';
 import { pushSubscriptions } from '../../db/schema/index.js';
 import { expectError } from '../../../test/auth.js';
 import { quickUser } from '../../../test/feed-helpers.js';
-import { bearer, startTestApp, type TestApp, type TestUser } from '../../../test/harness.js';
+import {
+  bearer,
+  newUser,
+  startTestApp,
+  type TestApp,
+  type TestUser,
+} from '../../../test/harness.js';
 import { startPeerApp } from '../../../test/peer-app.js';
 
 /** A browser's push keys: a P-256 key pair (p256dh) and a 16-byte auth secret. */
@@ -333,5 +339,26 @@ describe('Web Push delivery (workers)', () => {
       .where(eq(pushSubscriptions.userId, me.user.id));
     expect(left?.endpoint).toBe(`${push.origin}/push/abc`);
     expect(push.received.map((r) => r.path).sort()).toEqual(['/push/abc', '/push/gone']);
+  });
+});
+
+describe('Web Push outside tests', () => {
+  it('accepts only https push endpoints, so the server never posts to hosts a caller picks', async () => {
+    const t = await startTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      const u = await newUser(t);
+      const { keys } = browserKeys();
+      const send = (endpoint: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/push/subscribe',
+          headers: bearer(u.token),
+          payload: { endpoint, keys, lang: 'hi' },
+        });
+      expect((await send('http://127.0.0.1:9/push/x')).statusCode).toBe(400);
+      expect((await send('https://fcm.googleapis.com/fcm/send/abc')).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -43,10 +43,10 @@ export function notificationRoutes(
       // EventSource cannot set headers: the Token cookie identifies the caller.
       const viewer = await authenticate(auth, request, { required: true, allowBlocked: false });
       if (!viewer) return;
-      streamChannel(open, request, reply, hub, userChannel(viewer.user.id), {
+      streamChannel(open, request, reply, hub, userChannel(viewer.user.id), async () => ({
         event: 'count',
         data: await service.initialCount(viewer),
-      });
+      }));
     },
   );
 }

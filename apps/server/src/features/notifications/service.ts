@@ -43,6 +43,11 @@ export function createNotificationService(deps: {
   hub: Hub;
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  /**
+   * Real push services are https only; accepting any URL would let a caller make the server
+   * post to hosts of their choosing. Tests run a plain-http push service on loopback.
+   */
+  allowHttpPush?: boolean;
 }) {
   const { db, hub } = deps;
 
@@ -123,6 +128,10 @@ export function createNotificationService(deps: {
       body: { endpoint: string; keys: { p256dh: string; auth: string }; lang: 'en' | 'hi' },
     ) {
       if (!validPushKeys(body.keys)) throw Invalid('push_subscription_invalid');
+      const scheme = new URL(body.endpoint).protocol;
+      if (scheme !== 'https:' && !(deps.allowHttpPush && scheme === 'http:')) {
+        throw Invalid('push_subscription_invalid');
+      }
       await upsertPushSubscription(db, {
         endpoint: body.endpoint,
         userId: viewer.user.id,

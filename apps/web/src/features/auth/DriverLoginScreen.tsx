@@ -5,9 +5,9 @@ import { authCalls } from '@saathi/contract';
 import { request } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
 import { TextLink } from '../../ui/TextLink';
 import { flashToastAfterReload, showToast, toastStyles } from '../../ui/toastStore';
+import { PhoneField, PasswordField } from './AccountFields';
 import { AuthScreen } from './AuthScreen';
 import { FormError } from './FormError';
 import { completeSignIn } from './session';
@@ -59,24 +59,8 @@ export function DriverLoginScreen() {
       }
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          label={t('auth.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={t('auth.phonePlaceholder')}
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          error={fieldErrors.number && t(`errors.${fieldErrors.number}`)}
-        />
-        <TextField
-          label={t('auth.password')}
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrors.password && t(`errors.${fieldErrors.password}`)}
-        />
+        <PhoneField value={number} onChange={setNumber} errorCode={fieldErrors.number} />
+        <PasswordField value={password} onChange={setPassword} errorCode={fieldErrors.password} />
         <FormError text={error} />
         <Button type="submit" block loading={login.isPending} disabled={login.isPending}>
           {login.isPending ? t('auth.driverLogin.submitting') : t('auth.driverLogin.submit')}

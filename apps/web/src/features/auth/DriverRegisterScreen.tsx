@@ -6,9 +6,9 @@ import { authCalls, driverDocumentFields, type DriverDocumentField } from '@saat
 import { requestMultipart } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
 import { TextLink } from '../../ui/TextLink';
 import { showToast } from '../../ui/toastStore';
+import { NameField, PhoneField, PasswordField } from './AccountFields';
 import { AuthScreen } from './AuthScreen';
 import { DocumentPicker } from './DocumentPicker';
 import { FormError } from './FormError';
@@ -100,32 +100,13 @@ export function DriverRegisterScreen() {
       }
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          label={t('auth.name')}
-          autoComplete="name"
-          maxLength={60}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={fieldErrors.name && t(`errors.${fieldErrors.name}`)}
-        />
-        <TextField
-          label={t('auth.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={t('auth.phonePlaceholder')}
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          error={fieldErrors.number && t(`errors.${fieldErrors.number}`)}
-        />
-        <TextField
-          label={t('auth.password')}
-          type="password"
-          autoComplete="new-password"
+        <NameField value={name} onChange={setName} errorCode={fieldErrors.name} />
+        <PhoneField value={number} onChange={setNumber} errorCode={fieldErrors.number} />
+        <PasswordField
+          isNew
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={fieldErrors.password && t(`errors.${fieldErrors.password}`)}
-          hint={t('auth.passwordHint')}
+          onChange={setPassword}
+          errorCode={fieldErrors.password}
         />
         <h2 className="pt-2 text-lg font-bold text-stone-900">
           {t('auth.driverRegister.documents')}

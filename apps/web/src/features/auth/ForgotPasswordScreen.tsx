@@ -5,7 +5,7 @@ import { authCalls, type MessageCode } from '@saathi/contract';
 import { request } from '../../api/client';
 import { errorText, messageText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
-import { TextField } from '../../ui/TextField';
+import { PhoneField } from './AccountFields';
 import { TextLink } from '../../ui/TextLink';
 import { showToast } from '../../ui/toastStore';
 import { AuthScreen } from './AuthScreen';
@@ -49,16 +49,7 @@ export function ForgotPasswordScreen() {
       footer={<TextLink to="/login">{t('auth.backToLogin')}</TextLink>}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          label={t('auth.phone')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          placeholder={t('auth.phonePlaceholder')}
-          value={number}
-          onChange={(event) => setNumber(event.target.value)}
-          error={fieldError && t(`errors.${fieldError}`)}
-        />
+        <PhoneField value={number} onChange={setNumber} errorCode={fieldError ?? undefined} />
         <FormError text={error} />
         {sent && (
           <p role="status" className="rounded-xl bg-green-50 p-3 text-base text-green-800">

@@ -44,6 +44,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance, auth: AuthDeps) => void;
   /** Run the job workers (media processing) too; jobs are always queued in pg-boss. */
   workers?: boolean;
+  /** Wraps the real storage, e.g. to make one write fail as a full disk or a crash would. */
+  wrapStorage?: (storage: Storage) => Storage;
 }
 
 /** A real app on a fresh database and a temporary data folder; nothing is mocked. */
@@ -61,7 +63,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.env,
   });
   const database = await freshDatabase();
-  const storage = localStorage(join(dataDir, 'storage'));
+  const disk = localStorage(join(dataDir, 'storage'));
+  const storage = opts.wrapStorage ? opts.wrapStorage(disk) : disk;
   const sms = outboxSmsSender(join(dataDir, 'outbox.jsonl'), pino({ level: 'silent' }));
   // Redis when the run has it (CI), so the cross-process fan-out is what the tests exercise.
   const hubPrefix = process.env.REDIS_URL ? `saathi-test-${randomUUID()}:` : undefined;

@@ -7,24 +7,27 @@ const QUEUE = 'vault.expiry';
 /** A month ahead: time to renew a licence or insurance before a check post finds it. */
 const NOTICE_DAYS = 30;
 
-/** Daily: tell owners about papers that expire soon (once per document); drop dead unlocks. */
+/** Tells owners about papers that expire soon (once per document) and drops dead unlocks. */
+export async function vaultHousekeeping(deps: { db: Db; notifier: Notifier }): Promise<void> {
+  await purgeUnlocks(deps.db);
+  for (const doc of await documentsExpiringWithin(deps.db, NOTICE_DAYS)) {
+    await deps.notifier.notify({
+      userId: doc.userId,
+      kind: 'document_expiring',
+      text: `${doc.documentName} (${doc.documentType}): ${doc.expiresOn ?? ''}`,
+      link: '/my/profile?documents=1',
+      dedupeKey: `expiry:${doc.id}:${doc.expiresOn ?? ''}`,
+    });
+    await markExpiryNotified(deps.db, doc.id);
+  }
+}
+
+/** Every morning in India, before drivers set out. */
 export async function startVaultJobs(
   boss: PgBoss,
   deps: { db: Db; notifier: Notifier },
 ): Promise<void> {
   await boss.createQueue(QUEUE);
   await boss.schedule(QUEUE, '5 8 * * *', {}, { tz: 'Asia/Kolkata' });
-  await boss.work(QUEUE, async () => {
-    await purgeUnlocks(deps.db);
-    for (const doc of await documentsExpiringWithin(deps.db, NOTICE_DAYS)) {
-      await deps.notifier.notify({
-        userId: doc.userId,
-        kind: 'document_expiring',
-        text: `${doc.documentName} (${doc.documentType}): ${doc.expiresOn ?? ''}`,
-        link: '/my/profile?documents=1',
-        dedupeKey: `expiry:${doc.id}:${doc.expiresOn ?? ''}`,
-      });
-      await markExpiryNotified(deps.db, doc.id);
-    }
-  });
+  await boss.work(QUEUE, () => vaultHousekeeping(deps));
 }

@@ -53,7 +53,7 @@ function vitest(label, config, env = {}) {
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     p = report.numPassedTests ?? 0;
-    f = (report.numFailedTests ?? 0) + (report.numFailedTestSuites ?? 0);
+    f = report.numFailedTests ?? 0;
   }
   // A runner that crashed before reporting still counts as a failure.
   if (!ok && f === 0) f = 1;

@@ -39,6 +39,8 @@ import { createProfileService } from './features/profiles/service.js';
 import type { Hub } from './realtime/hub.js';
 import { idCardRoutes } from './features/id-cards/routes.js';
 import { createIdCardService } from './features/id-cards/service.js';
+import { directoryRoutes } from './features/directory/routes.js';
+import { createDirectoryService } from './features/directory/service.js';
 import { vaultRoutes } from './features/vault/routes.js';
 import { createVaultService } from './features/vault/service.js';
 import { createGeoService } from './features/geo/service.js';
@@ -179,5 +181,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     createIdCardService({ db, storage: deps.storage, log: app.log, publicUrl: config.publicUrl }),
   );
+  directoryRoutes(app, auth, createDirectoryService({ db }));
   return app;
 }

@@ -26,7 +26,7 @@ const app = await buildApp({
   hub: runtime.hub,
 });
 
-if (config.seedDemo && (await seedDemo(runtime.database.db))) {
+if (config.seedDemo && (await seedDemo(runtime.database.db, runtime.storage))) {
   process.stdout.write(demoBanner(config.publicUrl));
 }
 

@@ -169,12 +169,13 @@ describe('following, profiles and live notifications in two phones', () => {
     expect(userToken).not.toBe('');
     await user.getByRole('button', { name: 'Logout' }).click();
     await user.waitForURL('**/login');
-    const status = await user.evaluate(
-      async (token) =>
-        (await fetch('/api/v1/me', { headers: { Authorization: `Bearer ${token}` } })).status,
-      userToken,
-    );
-    expect(status).toBe(401);
+    // Logout reloads the page (spec): ask the server from outside the page, not inside it.
+    const me = await user.request.get('/api/v1/me', {
+      headers: { Authorization: `Bearer ${userToken}` },
+    });
+    expect(me.status()).toBe(401);
+    await user.getByRole('heading', { name: 'Driver Login' }).waitFor();
+    expect((await user.context().cookies()).some((c) => c.name === 'Token')).toBe(false);
     await screenshot(user, 'social-16-logged-out');
   });
 });

@@ -59,7 +59,18 @@ export const routes: RouteObject[] = [
             }),
           },
           { path: '/emergency', element: <EmergencyScreen /> },
-          comingSoon('/business', 'screens.business'),
+          {
+            path: '/business',
+            lazy: async () => ({
+              Component: (await import('./features/business/BusinessScreen')).BusinessScreen,
+            }),
+          },
+          {
+            path: '/safety',
+            lazy: async () => ({
+              Component: (await import('./features/safety/SafetyScreen')).SafetyScreen,
+            }),
+          },
           comingSoon('/voice-chat', 'screens.voiceChat'),
           {
             path: '/my/profile',

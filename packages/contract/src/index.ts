@@ -16,3 +16,4 @@ export * from './notifications.js';
 export * from './notification-texts.js';
 export * from './vault.js';
 export * from './id-cards.js';
+export * from './directory.js';

@@ -17,7 +17,7 @@ export function NavBar() {
               to={to}
               end={to === '/'}
               className={({ isActive }) =>
-                `flex min-h-16 flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[0.6875rem] leading-tight font-semibold tracking-tight md:min-h-12 md:flex-row md:gap-2 md:text-sm ${isActive ? 'bg-orange-50 text-brand shadow-[inset_0_3px_0_var(--color-brand)] md:shadow-[inset_0_-3px_0_var(--color-brand)]' : 'text-stone-600 hover:text-stone-900'}`
+                `flex min-h-16 flex-col items-center justify-center gap-0.5 px-0.5 text-center text-[0.625rem] leading-tight min-[380px]:text-[0.6875rem] font-semibold tracking-tight md:min-h-12 md:flex-row md:gap-2 md:text-sm ${isActive ? 'bg-orange-50 text-brand shadow-[inset_0_3px_0_var(--color-brand)] md:shadow-[inset_0_-3px_0_var(--color-brand)]' : 'text-stone-600 hover:text-stone-900'}`
               }
             >
               {({ isActive }) => (

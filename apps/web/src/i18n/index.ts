@@ -3,6 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import { messages, notificationTitles } from '@saathi/contract';
 import en from './en.json';
 import hi from './hi.json';
+import directoryEn from './directory.en.json';
+import directoryHi from './directory.hi.json';
 import idcardEn from './idcard.en.json';
 import idcardHi from './idcard.hi.json';
 import vaultEn from './vault.en.json';
@@ -26,8 +28,8 @@ export function setupI18n(language: Language): typeof i18n {
     lng: language,
     fallbackLng: 'en',
     resources: {
-      en: { translation: english, vault: vaultEn, idcard: idcardEn },
-      hi: { translation: hindi, vault: vaultHi, idcard: idcardHi },
+      en: { translation: english, vault: vaultEn, idcard: idcardEn, directory: directoryEn },
+      hi: { translation: hindi, vault: vaultHi, idcard: idcardHi, directory: directoryHi },
     },
     interpolation: { escapeValue: false },
     returnNull: false,

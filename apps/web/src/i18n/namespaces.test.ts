@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import directoryEn from './directory.en.json';
+import directoryHi from './directory.hi.json';
 import idcardEn from './idcard.en.json';
 import idcardHi from './idcard.hi.json';
 import vaultEn from './vault.en.json';
@@ -14,10 +16,11 @@ function keys(value: unknown, prefix = ''): string[] {
   return [prefix];
 }
 
-describe('vault and ID card texts', () => {
+describe('vault, ID card and directory texts', () => {
   it('gives Hindi every English text, list lengths included', () => {
     expect(keys(vaultHi)).toEqual(keys(vaultEn));
     expect(keys(idcardHi)).toEqual(keys(idcardEn));
+    expect(keys(directoryHi)).toEqual(keys(directoryEn));
   });
 
   it("keeps the spec's English wording", () => {
@@ -30,5 +33,7 @@ describe('vault and ID card texts', () => {
     expect(idcardEn.view).toBe('View ID Card');
     expect(idcardEn.form.failed).toBe('Failed to apply: {{message}}');
     expect(idcardEn.card.expired).toBe('EXPIRED');
+    expect(directoryEn.business.fetchFailed).toBe('Failed to fetch businesses');
+    expect(directoryEn.business.empty).toBe('No businesses available at the moment.');
   });
 });

@@ -7,3 +7,4 @@ export * from './follows.js';
 export * from './notifications.js';
 export * from './vault.js';
 export * from './id-cards.js';
+export * from './directory.js';

@@ -106,7 +106,10 @@ describe('personal documents vault and driver ID card', () => {
     await screenshot(page, 'vault-add-form');
     await page.getByRole('button', { name: 'Back' }).click();
 
-    const soon = new Date(Date.now() + 10 * 24 * 3600_000).toISOString().slice(0, 10);
+    // 12 days ahead on the phone's (Indian) calendar.
+    const soon = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(
+      new Date(Date.now() + 12 * 24 * 3600_000),
+    );
     await addDocument(
       'Driving License',
       'Licence front',

@@ -29,6 +29,9 @@ export function phoneContext(browser: Browser, baseURL: string): Promise<Browser
     isMobile: true,
     hasTouch: true,
     locale: 'en-IN',
+    // Phones in India run on IST, and card dates are Indian dates: a UTC browser would see
+    // a card issued after 18:30 UTC as issued 'tomorrow'.
+    timezoneId: 'Asia/Kolkata',
   });
 }
 

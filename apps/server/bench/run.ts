@@ -14,7 +14,7 @@ import { startSession } from '../src/auth/sessions.js';
 import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres } from '../src/db/client.js';
 import { posts, users } from '../src/db/schema/index.js';
-import { encodeCursor } from '../src/features/feed/cursor.js';
+import { encodeCursor } from '../src/db/cursor.js';
 import { startJobs } from '../src/jobs/start.js';
 import { outboxSmsSender } from '../src/sms/sender.js';
 import { localStorage } from '../src/storage/local.js';

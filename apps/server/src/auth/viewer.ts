@@ -1,4 +1,4 @@
-import type { BlockInfo, SelfUser } from '@saathi/contract';
+import type { BlockInfo, PublicAuthor, SelfUser } from '@saathi/contract';
 import { defaultProfileImage } from '@saathi/contract';
 import type { UserRow } from '../db/schema/index.js';
 import { mediaUrl } from '../storage/media-url.js';
@@ -32,5 +32,16 @@ export function selfView(user: UserRow): SelfUser {
     showNumber: user.showNumber,
     verification: user.verification,
     block: blockOf(user),
+  };
+}
+
+/** What anyone may see of a user: the number only when they chose to show it. */
+export function publicAuthorOf(user: UserRow): PublicAuthor {
+  return {
+    _id: user.id,
+    name: user.name,
+    usertype: user.usertype,
+    profileImage: { url: user.profileImage ? mediaUrl(user.profileImage) : defaultProfileImage },
+    ...(user.showNumber ? { number: user.phone } : {}),
   };
 }

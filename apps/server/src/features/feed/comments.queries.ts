@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { comments, posts, users, type UserRow } from '../../db/schema/index.js';
-import { afterCursor, exactTime, type Cursor } from './cursor.js';
+import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 
 export type CommentRow = typeof comments.$inferSelect;
 

@@ -5,8 +5,8 @@ import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { Forbidden, HttpError, NotFound } from '../../http/errors.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
-import { publicAuthorOf } from './present.js';
+import { decodeCursor, encodeCursor } from '../../db/cursor.js';
+import { publicAuthorOf } from '../../auth/viewer.js';
 import { mentionedUsers } from './mentions.js';
 import type { Notifier } from '../notifications/service.js';
 import {

@@ -9,7 +9,7 @@ import {
   type PostRow,
   type UserRow,
 } from '../../db/schema/index.js';
-import { afterCursor, exactTime, type Cursor } from './cursor.js';
+import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 
 export interface PostWithAuthor {
   post: PostRow;

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.js';
 import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
+import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { presentPost } from './present.js';
 import {
   countReadyPosts,

@@ -1,17 +1,7 @@
-import { defaultProfileImage, messages, type Product, type PublicAuthor } from '@saathi/contract';
+import { messages, type Product } from '@saathi/contract';
+import { publicAuthorOf } from '../../auth/viewer.js';
 import type { PostImageRow, PostRow, UserRow } from '../../db/schema/index.js';
 import { mediaUrl } from '../../storage/media-url.js';
-
-/** What anyone may see of a user. Keep in step with contract publicAuthor. */
-export function publicAuthorOf(user: UserRow): PublicAuthor {
-  return {
-    _id: user.id,
-    name: user.name,
-    usertype: user.usertype,
-    profileImage: { url: user.profileImage ? mediaUrl(user.profileImage) : defaultProfileImage },
-    ...(user.showNumber ? { number: user.phone } : {}),
-  };
-}
 
 export const titleOf = (caption: string) => (caption.split('\n')[0] ?? '').slice(0, 80).trim();
 

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { follows, posts, users, type UserRow } from '../../db/schema/index.js';
-import { afterCursor, exactTime, type Cursor } from '../feed/cursor.js';
+import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 
 export async function findActiveUser(db: Db, userId: string): Promise<UserRow | undefined> {
   const rows = await db

@@ -3,8 +3,8 @@ import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { Invalid, NotFound } from '../../http/errors.js';
-import { decodeCursor, encodeCursor } from '../feed/cursor.js';
-import { publicAuthorOf } from '../feed/present.js';
+import { decodeCursor, encodeCursor } from '../../db/cursor.js';
+import { publicAuthorOf } from '../../auth/viewer.js';
 import type { Notifier } from '../notifications/service.js';
 import {
   activePosters,
@@ -137,6 +137,8 @@ export function createFollowService(deps: { db: Db; notifier: Notifier }) {
     },
 
     isFollowing: (viewerId: string, userId: string) => isFollowing(db, viewerId, userId),
+    /** A user others may see: exists and is not blocked. */
+    activeUser: (userId: string) => findActiveUser(db, userId),
   };
 }
 

@@ -1,6 +1,6 @@
 import type { AppNotification } from '@saathi/contract';
 import { mediaUrl } from '../../storage/media-url.js';
-import { publicAuthorOf } from '../feed/present.js';
+import { publicAuthorOf } from '../../auth/viewer.js';
 import type { NotificationWithRefs } from './queries.js';
 
 export function presentNotification(row: NotificationWithRefs): AppNotification {

@@ -8,7 +8,7 @@ import {
   users,
   type UserRow,
 } from '../../db/schema/index.js';
-import { afterCursor, exactTime, type Cursor } from '../feed/cursor.js';
+import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export interface NotificationWithRefs {

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { Invalid, NotFound } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Hub } from '../../realtime/hub.js';
-import { decodeCursor, encodeCursor } from '../feed/cursor.js';
+import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { presentNotification } from './present.js';
 import { validPushKeys, vapidKeys } from './push.js';
 import {

@@ -8,8 +8,7 @@ import { MediaRejectedError } from '../../media/errors.js';
 import { readAll, type Storage } from '../../storage/storage.js';
 import type { PostService } from '../feed/posts.service.js';
 import type { FollowService } from '../follows/service.js';
-import { findActiveUser } from '../follows/queries.js';
-import { publicAuthorOf } from '../feed/present.js';
+import { publicAuthorOf } from '../../auth/viewer.js';
 import { photoRule, storeAvatar } from './photo.js';
 import { updateUser } from './queries.js';
 
@@ -25,7 +24,7 @@ export function createProfileService(deps: {
   const { db } = deps;
   return {
     async get(viewer: Viewer, userId: string) {
-      const user = await findActiveUser(db, userId);
+      const user = await deps.follows.activeUser(userId);
       if (!user) throw NotFound('user_not_found');
       const [videos, following] = await Promise.all([
         deps.posts.publicPostsOf(userId, viewer.user.id, PROFILE_VIDEOS),

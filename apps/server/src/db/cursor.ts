@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { Invalid } from '../../http/errors.js';
+import { Invalid } from '../http/errors.js';
 
 export interface Cursor {
   /** The row's created_at exactly as stored (microseconds), ISO-8601 in UTC. */

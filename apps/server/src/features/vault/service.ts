@@ -78,7 +78,7 @@ export function createVaultService(deps: {
 }) {
   const { db } = deps;
 
-  /** The vault belongs to the caller alone: any other user id is refused outright. */
+  /** The vault belongs to the caller alone; another user's id is refused outright. */
   function own(viewer: Viewer, userId: string | undefined) {
     if (userId !== undefined && userId !== viewer.user.id) throw Forbidden('vault_not_yours');
   }

@@ -2,7 +2,12 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { pngImage } from '../../server/test/fixtures.js';
+import { newPost } from '../../server/test/feed-factories.js';
+import { postImages, users } from '../../server/src/db/schema/index.js';
 import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
 
@@ -31,6 +36,25 @@ beforeAll(async () => {
     throw new Error('Build the web app first: npm run build -w apps/web');
   }
   server = await startE2eServer();
+  // A photo post by the driver, so the user can follow him from the feed.
+  const [ramesh] = await server.database.db
+    .select()
+    .from(users)
+    .where(eq(users.phone, '+919000000002'));
+  if (!ramesh) throw new Error('demo driver missing');
+  const post = await newPost(server, ramesh.id, {
+    caption: 'Fog on the Yamuna Expressway, drive slow',
+    videoKey: null,
+    posterKey: null,
+    durationSec: null,
+    width: null,
+    height: null,
+  });
+  const key = `public/posts/${post.id}/image-0.png`;
+  await server.storage.put(key, Readable.from([pngImage(360, 640)]), 'image/png');
+  await server.database.db
+    .insert(postImages)
+    .values({ id: randomUUID(), postId: post.id, position: 0, key, width: 360, height: 640 });
   browser = await launchBrowser();
   user = await openPage();
   driver = await openPage();
@@ -52,7 +76,7 @@ describe('following, profiles and live notifications in two phones', () => {
     await screenshot(driver, 'social-01-driver-profile');
   });
 
-  it('the user finds the driver through Discover People and follows from his profile', async () => {
+  it('the user finds the driver through Discover People, then follows him from his post in the feed', async () => {
     await user.goto('/my/profile');
     await user.getByRole('button', { name: 'Discover People' }).click();
     const dialog = user.getByRole('dialog', { name: 'Discover People' });
@@ -61,16 +85,21 @@ describe('following, profiles and live notifications in two phones', () => {
     await screenshot(user, 'social-02-discover');
     await row.getByRole('link', { name: 'Visit Profile' }).click();
     await user.waitForURL(/\/user\/profile\/[0-9a-f-]{36}$/);
+    const profileUrl = user.url();
     await user.getByRole('heading', { level: 1, name: 'Ramesh Kumar' }).waitFor();
-    await user.getByText('No Videos Yet').waitFor();
-    await user.getByText("This user hasn't uploaded any videos yet.").waitFor();
     await expect(user.getByTestId('count-followers').textContent()).resolves.toBe('0');
     await screenshot(user, 'social-03-driver-profile-seen-by-user');
-    await user.getByRole('button', { name: 'Follow', exact: true }).click();
+
+    await user.goto('/');
+    await user.getByText('Fog on the Yamuna Expressway, drive slow').first().waitFor();
+    await user.getByRole('button', { name: 'Follow', exact: true }).first().click();
     await user.getByText('Successfully followed user!').waitFor();
+    await user.getByRole('button', { name: 'Following', exact: true }).first().waitFor();
+    await screenshot(user, 'social-04-followed-from-feed');
+
+    await user.goto(profileUrl);
     await user.getByRole('button', { name: 'Following', exact: true }).waitFor();
     await expect.poll(() => user.getByTestId('count-followers').textContent()).toBe('1');
-    await screenshot(user, 'social-04-followed');
   });
 
   it("the driver's badge goes up live, and the list says who followed", async () => {
@@ -158,7 +187,6 @@ describe('following, profiles and live notifications in two phones', () => {
     await screenshot(driver, 'social-14-hi-more-options');
     await driver.keyboard.press('Escape');
     await driver.goto('/');
-    await driver.getByRole('heading', { name: 'अभी कोई वीडियो नहीं है' }).waitFor();
     await driver.getByRole('link', { name: 'सूचनाएँ', exact: true }).waitFor();
     await screenshot(driver, 'social-15-hi-feed');
   });

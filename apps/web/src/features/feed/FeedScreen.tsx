@@ -36,7 +36,7 @@ export function FeedScreen() {
         <Link
           to="/post/video"
           aria-label={t('feed.post')}
-          className="absolute top-3 right-3 z-20 flex size-12 items-center justify-center rounded-full bg-brand text-white shadow-lg"
+          className="absolute top-24 right-3 z-20 flex size-12 items-center justify-center rounded-full bg-brand text-white shadow-lg md:top-3"
         >
           <Plus aria-hidden className="size-7" />
         </Link>

@@ -1,6 +1,7 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Camera, ImagePlus, Trash2 } from 'lucide-react';
+import { PickButton } from '../../ui/PickButton';
 
 interface DocumentPickerProps {
   label: string;
@@ -22,15 +23,7 @@ export function DocumentPicker({
 }: DocumentPickerProps) {
   const { t } = useTranslation();
   const id = useId();
-  const cameraInput = useRef<HTMLInputElement>(null);
-  const galleryInput = useRef<HTMLInputElement>(null);
-
-  function picked(input: HTMLInputElement) {
-    const chosen = input.files?.[0];
-    // Clearing lets the same photo be chosen again after a remove.
-    input.value = '';
-    if (chosen) onPick(chosen);
-  }
+  const picked = ([chosen]: File[]) => chosen && onPick(chosen);
 
   return (
     <fieldset
@@ -56,43 +49,27 @@ export function DocumentPicker({
         </div>
       ) : (
         <div className="grid grid-cols-2 gap-2">
-          <button
-            type="button"
+          <PickButton
+            look="soft"
             disabled={busy}
-            onClick={() => cameraInput.current?.click()}
-            className="flex min-h-12 items-center justify-center gap-2 rounded-xl bg-orange-50 px-2 font-semibold text-brand disabled:opacity-50"
-          >
-            <Camera aria-hidden className="size-5" />
-            {t('auth.driverRegister.camera')}
-          </button>
-          <button
-            type="button"
+            icon={<Camera aria-hidden className="size-5" />}
+            label={t('auth.driverRegister.camera')}
+            inputLabel={`${label}: ${t('auth.driverRegister.camera')}`}
+            accept="image/*"
+            capture="environment"
+            onPick={picked}
+          />
+          <PickButton
+            look="soft"
             disabled={busy}
-            onClick={() => galleryInput.current?.click()}
-            className="flex min-h-12 items-center justify-center gap-2 rounded-xl bg-orange-50 px-2 font-semibold text-brand disabled:opacity-50"
-          >
-            <ImagePlus aria-hidden className="size-5" />
-            {t('auth.driverRegister.gallery')}
-          </button>
+            icon={<ImagePlus aria-hidden className="size-5" />}
+            label={t('auth.driverRegister.gallery')}
+            inputLabel={`${label}: ${t('auth.driverRegister.gallery')}`}
+            accept="image/*"
+            onPick={picked}
+          />
         </div>
       )}
-      <input
-        ref={cameraInput}
-        type="file"
-        accept="image/*"
-        capture="environment"
-        hidden
-        aria-label={`${label}: ${t('auth.driverRegister.camera')}`}
-        onChange={(event) => picked(event.currentTarget)}
-      />
-      <input
-        ref={galleryInput}
-        type="file"
-        accept="image/*"
-        hidden
-        aria-label={`${label}: ${t('auth.driverRegister.gallery')}`}
-        onChange={(event) => picked(event.currentTarget)}
-      />
       {error && (
         <p id={`${id}-error`} className="text-sm font-medium text-red-700">
           {error}

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Camera, ImagePlus } from 'lucide-react';
 import { bloodGroups } from '@saathi/contract';
 import { errorText, messageText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { PickButton } from '../../ui/PickButton';
 import { TextField } from '../../ui/TextField';
 import { showToast, toastStyles } from '../../ui/toastStore';
 import { isCardPhoto, missingCardFields, type CardField } from './cardRules';
@@ -19,8 +20,6 @@ interface IdCardFormProps {
 
 const fieldClass =
   'min-h-12 w-full rounded-xl border-2 bg-white px-4 text-base text-stone-900 focus:border-brand focus:outline-none';
-const pickClass =
-  'flex min-h-12 items-center justify-center gap-2 rounded-xl bg-orange-50 px-2 font-semibold text-brand';
 const textFields = [
   'name',
   'fatherName',
@@ -41,8 +40,6 @@ export function IdCardForm({ userId, name, mobile, onClose }: IdCardFormProps) {
   const { t } = useTranslation('idcard');
   const id = useId();
   const apply = useApplyCard(userId);
-  const camera = useRef<HTMLInputElement>(null);
-  const gallery = useRef<HTMLInputElement>(null);
   const [fields, setFields] = useState<CardApplication>({
     name,
     fatherName: '',
@@ -73,9 +70,7 @@ export function IdCardForm({ userId, name, mobile, onClose }: IdCardFormProps) {
   };
   const invalid = (field: CardField) => (missing.has(field) ? t('form.fieldRequired') : null);
 
-  function picked(input: HTMLInputElement) {
-    const chosen = input.files?.[0];
-    input.value = '';
+  function picked([chosen]: File[]) {
     if (!chosen) return;
     if (!isCardPhoto(chosen)) {
       setError(t('form.photoType'));
@@ -182,32 +177,24 @@ export function IdCardForm({ userId, name, mobile, onClose }: IdCardFormProps) {
             />
           )}
           <div className="grid grid-cols-2 gap-2">
-            <button type="button" onClick={() => camera.current?.click()} className={pickClass}>
-              <Camera aria-hidden className="size-5" />
-              {t('form.camera')}
-            </button>
-            <button type="button" onClick={() => gallery.current?.click()} className={pickClass}>
-              <ImagePlus aria-hidden className="size-5" />
-              {t('form.gallery')}
-            </button>
+            <PickButton
+              look="soft"
+              icon={<Camera aria-hidden className="size-5" />}
+              label={t('form.camera')}
+              inputLabel={`${t('form.photo')} ${t('form.camera')}`}
+              accept="image/*"
+              capture="user"
+              onPick={picked}
+            />
+            <PickButton
+              look="soft"
+              icon={<ImagePlus aria-hidden className="size-5" />}
+              label={t('form.gallery')}
+              inputLabel={`${t('form.photo')} ${t('form.gallery')}`}
+              accept="image/*"
+              onPick={picked}
+            />
           </div>
-          <input
-            ref={camera}
-            type="file"
-            accept="image/*"
-            capture="user"
-            hidden
-            aria-label={`${t('form.photo')} ${t('form.camera')}`}
-            onChange={(event) => picked(event.currentTarget)}
-          />
-          <input
-            ref={gallery}
-            type="file"
-            accept="image/*"
-            hidden
-            aria-label={`${t('form.photo')} ${t('form.gallery')}`}
-            onChange={(event) => picked(event.currentTarget)}
-          />
         </fieldset>
         {error && (
           <p role="alert" className="text-base font-medium text-red-700">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Camera, ImagePlus, X } from 'lucide-react';
 import { limits } from '@saathi/contract';
-import { PickButton } from './PickButton';
+import { PickButton } from '../../ui/PickButton';
 import { imageAccept } from './mediaRules';
 
 export interface PickedImage {
@@ -36,7 +36,7 @@ export function ImagePicker({ images, error, onPick, onRemove }: ImagePickerProp
           icon={<Camera aria-hidden className="size-5" />}
           label={t('post.takePhoto')}
           accept="image/*"
-          capture
+          capture="environment"
           onPick={onPick}
         />
       </div>

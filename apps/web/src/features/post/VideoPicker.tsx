@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Film, Video, X } from 'lucide-react';
-import { PickButton } from './PickButton';
+import { PickButton } from '../../ui/PickButton';
 import { videoAccept } from './mediaRules';
 
 export interface PickedVideo {
@@ -56,7 +56,7 @@ export function VideoPicker({ video, error, onPick, onRemove }: VideoPickerProps
             icon={<Video aria-hidden className="size-5" />}
             label={t('post.recordVideo')}
             accept="video/*"
-            capture
+            capture="environment"
             onPick={pickFirst}
           />
         </div>

@@ -1,8 +1,9 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Camera, ImagePlus, Trash2 } from 'lucide-react';
 import { defaultProfileImage } from '@saathi/contract';
 import { Avatar } from '../../ui/Avatar';
+import { PickButton } from '../../ui/PickButton';
 
 interface PhotoFieldProps {
   current: string;
@@ -12,14 +13,9 @@ interface PhotoFieldProps {
   onRemove: () => void;
 }
 
-const pickClass =
-  'flex min-h-12 items-center justify-center gap-2 rounded-xl bg-orange-50 px-2 font-semibold text-brand';
-
 /** The profile photo: front camera or gallery, a preview, and a way back to the default. */
 export function PhotoField({ current, photo, removed, onPick, onRemove }: PhotoFieldProps) {
   const { t } = useTranslation();
-  const camera = useRef<HTMLInputElement>(null);
-  const gallery = useRef<HTMLInputElement>(null);
   const preview = useMemo(() => (photo ? URL.createObjectURL(photo) : null), [photo]);
   useEffect(
     () => () => {
@@ -29,12 +25,6 @@ export function PhotoField({ current, photo, removed, onPick, onRemove }: PhotoF
   );
   const shown = preview ?? (removed ? defaultProfileImage : current);
   const canRemove = shown !== defaultProfileImage;
-
-  function picked(input: HTMLInputElement) {
-    const chosen = input.files?.[0];
-    input.value = '';
-    if (chosen) onPick(chosen);
-  }
 
   return (
     <fieldset className="flex flex-col gap-2">
@@ -55,32 +45,24 @@ export function PhotoField({ current, photo, removed, onPick, onRemove }: PhotoF
         )}
       </div>
       <div className="grid grid-cols-2 gap-2">
-        <button type="button" onClick={() => camera.current?.click()} className={pickClass}>
-          <Camera aria-hidden className="size-5" />
-          {t('auth.driverRegister.camera')}
-        </button>
-        <button type="button" onClick={() => gallery.current?.click()} className={pickClass}>
-          <ImagePlus aria-hidden className="size-5" />
-          {t('auth.driverRegister.gallery')}
-        </button>
+        <PickButton
+          look="soft"
+          icon={<Camera aria-hidden className="size-5" />}
+          label={t('auth.driverRegister.camera')}
+          inputLabel={`${t('profile.edit.photo')}: ${t('auth.driverRegister.camera')}`}
+          accept="image/*"
+          capture="user"
+          onPick={([file]) => file && onPick(file)}
+        />
+        <PickButton
+          look="soft"
+          icon={<ImagePlus aria-hidden className="size-5" />}
+          label={t('auth.driverRegister.gallery')}
+          inputLabel={`${t('profile.edit.photo')}: ${t('auth.driverRegister.gallery')}`}
+          accept="image/*"
+          onPick={([file]) => file && onPick(file)}
+        />
       </div>
-      <input
-        ref={camera}
-        type="file"
-        accept="image/*"
-        capture="user"
-        hidden
-        aria-label={`${t('profile.edit.photo')}: ${t('auth.driverRegister.camera')}`}
-        onChange={(event) => picked(event.currentTarget)}
-      />
-      <input
-        ref={gallery}
-        type="file"
-        accept="image/*"
-        hidden
-        aria-label={`${t('profile.edit.photo')}: ${t('auth.driverRegister.gallery')}`}
-        onChange={(event) => picked(event.currentTarget)}
-      />
     </fieldset>
   );
 }

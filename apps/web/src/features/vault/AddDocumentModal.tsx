@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Camera, FileUp, Trash2 } from 'lucide-react';
 import { documentTypes, type PersonalDocument } from '@saathi/contract';
@@ -6,6 +6,7 @@ import { errorText, messageText } from '../../api/errorText';
 import { ApiError } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { PickButton } from '../../ui/PickButton';
 import { TextField } from '../../ui/TextField';
 import { showToast, toastStyles } from '../../ui/toastStore';
 import { documentAccept, documentFileProblem } from './documentRules';
@@ -18,9 +19,6 @@ interface AddDocumentModalProps {
 
 const fieldClass =
   'min-h-12 w-full rounded-xl border-2 border-stone-300 bg-white px-4 text-base text-stone-900 focus:border-brand focus:outline-none';
-const pickClass =
-  'flex min-h-12 items-center justify-center gap-2 rounded-xl bg-orange-50 px-2 font-semibold text-brand';
-
 function sizeText(bytes: number): string {
   return bytes >= 1024 * 1024
     ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
@@ -31,8 +29,6 @@ export function AddDocumentModal({ onDone, onClose }: AddDocumentModalProps) {
   const { t } = useTranslation('vault');
   const id = useId();
   const add = useAddDocument();
-  const camera = useRef<HTMLInputElement>(null);
-  const picker = useRef<HTMLInputElement>(null);
   const [documentType, setDocumentType] =
     useState<PersonalDocument['documentType']>('Driving License');
   const [documentName, setDocumentName] = useState('');
@@ -41,10 +37,7 @@ export function AddDocumentModal({ onDone, onClose }: AddDocumentModalProps) {
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  function picked(input: HTMLInputElement) {
-    const chosen = input.files?.[0];
-    // Clearing lets the same file be chosen again after a remove.
-    input.value = '';
+  function picked([chosen]: File[]) {
     if (!chosen) return;
     const problem = documentFileProblem(chosen);
     if (problem) {
@@ -146,34 +139,26 @@ export function AddDocumentModal({ onDone, onClose }: AddDocumentModalProps) {
             </div>
           ) : (
             <div className="grid grid-cols-2 gap-2">
-              <button type="button" onClick={() => camera.current?.click()} className={pickClass}>
-                <Camera aria-hidden className="size-5" />
-                {t('add.camera')}
-              </button>
-              <button type="button" onClick={() => picker.current?.click()} className={pickClass}>
-                <FileUp aria-hidden className="size-5" />
-                {t('add.chooseFile')}
-              </button>
+              <PickButton
+                look="soft"
+                icon={<Camera aria-hidden className="size-5" />}
+                label={t('add.camera')}
+                inputLabel={`${t('add.file')} ${t('add.camera')}`}
+                accept="image/*"
+                capture="environment"
+                onPick={picked}
+              />
+              <PickButton
+                look="soft"
+                icon={<FileUp aria-hidden className="size-5" />}
+                label={t('add.chooseFile')}
+                inputLabel={`${t('add.file')} ${t('add.chooseFile')}`}
+                accept={documentAccept}
+                onPick={picked}
+              />
             </div>
           )}
           <p className="text-sm text-stone-600">{t('add.fileHint')}</p>
-          <input
-            ref={camera}
-            type="file"
-            accept="image/*"
-            capture="environment"
-            hidden
-            aria-label={`${t('add.file')} ${t('add.camera')}`}
-            onChange={(event) => picked(event.currentTarget)}
-          />
-          <input
-            ref={picker}
-            type="file"
-            accept={documentAccept}
-            hidden
-            aria-label={`${t('add.file')} ${t('add.chooseFile')}`}
-            onChange={(event) => picked(event.currentTarget)}
-          />
         </fieldset>
         {error && (
           <p role="alert" className="text-base font-medium text-red-700">

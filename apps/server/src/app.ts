@@ -15,6 +15,10 @@ import type { AuthDeps } from './auth/authenticate.js';
 import type { RateLimiter } from './auth/rate-limiter.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { createModerationService } from './features/admin/moderation.service.js';
+import { adminRoutes } from './features/admin/routes.js';
+import { adminUserRoutes } from './features/admin/users.routes.js';
+import { createAdminUserService } from './features/admin/users.service.js';
 import { appRoutes } from './features/app/routes.js';
 import { authRoutes } from './features/auth/routes.js';
 import { createAuthService } from './features/auth/service.js';
@@ -40,10 +44,21 @@ import type { Hub } from './realtime/hub.js';
 import { idCardRoutes } from './features/id-cards/routes.js';
 import { createIdCardService } from './features/id-cards/service.js';
 import { directoryRoutes } from './features/directory/routes.js';
+import { moderationRoutes } from './features/moderation/routes.js';
+import { createPostModerationService } from './features/moderation/service.js';
 import { createDirectoryService } from './features/directory/service.js';
 import { vaultRoutes } from './features/vault/routes.js';
 import { createVaultService } from './features/vault/service.js';
 import { createGeoService } from './features/geo/service.js';
+import { locationRoutes } from './features/location/routes.js';
+import { createLocationService } from './features/location/service.js';
+import { salahRoutes } from './features/salah/routes.js';
+import { createSalahService } from './features/salah/service.js';
+import { helpRoutes } from './features/help/routes.js';
+import { createHelpService } from './features/help/service.js';
+import { createTeamService } from './features/help/team.service.js';
+import { voiceRoutes } from './features/voice/routes.js';
+import { createVoiceService } from './features/voice/service.js';
 import type { Storage } from './storage/storage.js';
 
 export interface AppDeps {
@@ -147,11 +162,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const posts = createPostService({
     db,
     storage: deps.storage,
-    limiter: deps.limiter,
     jobs: deps.jobs,
     log: app.log,
   });
-  const follows = createFollowService({ db, notifier: notifications });
+  const locations = createLocationService({ db });
+  const follows = createFollowService({
+    db,
+    notifier: notifications,
+    nearbyUserIds: (userId) => locations.nearbyUserIds(userId),
+  });
   feedRoutes(app, auth, {
     posts,
     likes: createLikeService({ db, notifier: notifications }),
@@ -181,6 +200,55 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     createIdCardService({ db, storage: deps.storage, log: app.log, publicUrl: config.publicUrl }),
   );
-  directoryRoutes(app, auth, createDirectoryService({ db }));
+  directoryRoutes(
+    app,
+    auth,
+    createDirectoryService({ db, storage: deps.storage, jobs: deps.jobs, log: app.log }),
+  );
+  moderationRoutes(
+    app,
+    auth,
+    createPostModerationService({
+      db,
+      posts,
+      notifier: notifications,
+      hub: deps.hub,
+      log: app.log,
+    }),
+  );
+  helpRoutes(
+    app,
+    auth,
+    createHelpService({
+      db,
+      hub: deps.hub,
+      limiter: deps.limiter,
+      notifier: notifications,
+      log: app.log,
+    }),
+    createTeamService({ db }),
+  );
+  voiceRoutes(
+    app,
+    auth,
+    createVoiceService({
+      db,
+      storage: deps.storage,
+      limiter: deps.limiter,
+      jobs: deps.jobs,
+      hub: deps.hub,
+      log: app.log,
+    }),
+    deps.hub,
+  );
+  locationRoutes(app, auth, locations);
+  salahRoutes(app, auth, createSalahService({ db }));
+  adminRoutes(app, auth, deps.hub);
+  adminUserRoutes(
+    app,
+    auth,
+    createAdminUserService({ db, storage: deps.storage, fileKey: config.fileKey }),
+    createModerationService({ db, hub: deps.hub, notifier: notifications }),
+  );
   return app;
 }

@@ -3,12 +3,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** New Delhi: where Dhuhr is computed for users who never shared a location. */
+export const defaultSalahPlace = { latitude: 28.6139, longitude: 77.209 } as const;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,6 +33,15 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: flag.default(false),
+  SALAH_DEFAULT_LAT: z.coerce.number().min(-90).max(90).default(defaultSalahPlace.latitude),
+  SALAH_DEFAULT_LNG: z.coerce.number().min(-180).max(180).default(defaultSalahPlace.longitude),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  S3_PREFIX: z.string().optional(),
 });
 
 export interface Config {
@@ -48,6 +61,9 @@ export interface Config {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
+  salahDefault: { latitude: number; longitude: number };
+  /** Files go to this bucket when set, else to DATA_DIR/storage. */
+  s3: S3Settings | undefined;
 }
 
 interface Secrets {
@@ -76,6 +92,50 @@ function decodeFileKey(value: string): Buffer {
   const key = Buffer.from(value, /^[0-9a-f]{64}$/i.test(value) ? 'hex' : 'base64');
   if (key.length !== 32) throw new Error('FILE_ENCRYPTION_KEY must be 32 bytes (64 hex or base64)');
   return key;
+}
+
+type Env = z.infer<typeof envSchema>;
+
+const s3Optional = [
+  'S3_REGION',
+  'S3_ENDPOINT',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PREFIX',
+] as const;
+
+/** S3 only with everything it needs: a half-configured bucket must not fall back to local disk. */
+function s3Settings(e: Env): S3Settings | undefined {
+  const bucket = e.S3_BUCKET?.trim();
+  if (!bucket) {
+    const stray = s3Optional.filter((name) => e[name]);
+    if (stray.length === 0) return undefined;
+    throw new Error(
+      `Invalid configuration:\n  S3_BUCKET is required when ${stray.join(', ')} is set`,
+    );
+  }
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = e;
+  // An S3-compatible service ignores the region; AWS answers a wrong one with a redirect.
+  const regionMissing = !e.S3_REGION && !e.S3_ENDPOINT;
+  if (!accessKeyId || !secretAccessKey || regionMissing) {
+    const missing = [
+      !accessKeyId && 'S3_ACCESS_KEY_ID',
+      !secretAccessKey && 'S3_SECRET_ACCESS_KEY',
+      regionMissing && 'S3_REGION',
+    ].filter(Boolean);
+    throw new Error(
+      `Invalid configuration:\n  S3_BUCKET is set, so ${missing.join(' and ')} must be too`,
+    );
+  }
+  return {
+    bucket,
+    region: e.S3_REGION || 'us-east-1',
+    endpoint: e.S3_ENDPOINT || undefined,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: (e.S3_PREFIX ?? '').replace(/^\/+|\/+$/g, ''),
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -108,5 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    salahDefault: { latitude: e.SALAH_DEFAULT_LAT, longitude: e.SALAH_DEFAULT_LNG },
+    s3: s3Settings(e),
   };
 }

@@ -19,6 +19,7 @@ const jobs = await startJobs({
   storage: runtime.storage,
   log,
   pushSubject: `mailto:${config.supportEmail}`,
+  salahDefault: config.salahDefault,
   hub: runtime.hub,
   workers: true,
 });

@@ -51,6 +51,7 @@ const selfUserKeys = [
   'showNumber',
   'usertype',
   'verification',
+  'verificationNote',
 ].sort();
 
 /**

@@ -46,6 +46,8 @@ export interface TestAppOptions {
   workers?: boolean;
   /** Wraps the real storage, e.g. to make one write fail as a full disk or a crash would. */
   wrapStorage?: (storage: Storage) => Storage;
+  /** Another storage instead of local disk under the data folder, e.g. an S3 bucket. */
+  storage?: Storage;
 }
 
 /** A real app on a fresh database and a temporary data folder; nothing is mocked. */
@@ -63,8 +65,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     ...opts.env,
   });
   const database = await freshDatabase();
-  const disk = localStorage(join(dataDir, 'storage'));
-  const storage = opts.wrapStorage ? opts.wrapStorage(disk) : disk;
+  const base = opts.storage ?? localStorage(join(dataDir, 'storage'));
+  const storage = opts.wrapStorage ? opts.wrapStorage(base) : base;
   const sms = outboxSmsSender(join(dataDir, 'outbox.jsonl'), pino({ level: 'silent' }));
   // Redis when the run has it (CI), so the cross-process fan-out is what the tests exercise.
   const hubPrefix = process.env.REDIS_URL ? `saathi-test-${randomUUID()}:` : undefined;

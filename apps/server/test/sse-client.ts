@@ -13,6 +13,8 @@ export interface SseClient {
   quiet(ms: number): Promise<void>;
   /** Every event received so far, in order. */
   seen: SseEvent[];
+  /** Settles when the stream is over (the server ended it, or close()). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -65,7 +67,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
       wake?.();
     }
   };
-  void pump();
+  const pumped = pump();
 
   const waitForAny = (timeoutMs: number) =>
     new Promise<boolean>((resolve) => {
@@ -83,6 +85,7 @@ export async function openSse(url: string, headers: Record<string, string>): Pro
   return {
     response,
     seen,
+    ended: pumped,
     async next(event, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {

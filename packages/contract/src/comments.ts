@@ -3,7 +3,7 @@ import { defineCall } from './call.js';
 import { messageResponse } from './common.js';
 import { limits } from './limits.js';
 import { messages } from './messages.js';
-import { videoIdParam } from './posts.js';
+import { unixLineBreaks, videoIdParam } from './posts.js';
 import { imageRef } from './users.js';
 
 export const comment = z.object({
@@ -18,6 +18,7 @@ export type Comment = z.infer<typeof comment>;
 export const newCommentBody = z.object({
   comment: z
     .string({ error: messages.comment_required })
+    .overwrite(unixLineBreaks)
     .trim()
     .min(1, messages.comment_required)
     .max(limits.commentMax, messages.comment_too_long),

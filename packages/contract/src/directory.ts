@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
+import { directoryMessages } from './directory-messages.js';
+import { idParam, messageResponse } from './common.js';
 
 export const businessStatus = z.enum(['active', 'inactive']);
 
@@ -21,10 +23,79 @@ export const safetyCaution = z.object({
   _id: z.uuid(),
   image: z.string().nullable(),
   video: z.string().nullable(),
+  /** A still of the video for `<video poster>`, when the video went through our pipeline. */
+  poster: z.string().nullable(),
   note: z.string(),
   createdAt: z.string(),
 });
 export type SafetyCaution = z.infer<typeof safetyCaution>;
+
+const m = directoryMessages;
+
+/** Optional text: absent or blank becomes '' (the columns are never null). */
+const optionalText = (max: number, tooLong: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong)
+    .optional()
+    .transform((v) => v ?? '');
+
+/** What the team fills in for a business; the spec's fields, plus its place in the list. */
+export const businessInput = z.object({
+  name: z
+    .string({ error: m.business_name_required })
+    .trim()
+    .min(1, m.business_name_required)
+    .max(100, m.business_name_too_long),
+  description: optionalText(1000, m.business_description_too_long),
+  address: optionalText(300, m.business_address_too_long),
+  // Digits, spaces and a leading +: what a phone's dialler takes from a tel: link.
+  phone: z
+    .string()
+    .trim()
+    .regex(/^(\+?[0-9][0-9 ]{4,22}[0-9])?$/, m.business_phone_invalid)
+    .optional()
+    .transform((v) => v ?? ''),
+  email: z
+    .union([z.literal(''), z.email(m.business_email_invalid).max(200, m.business_email_invalid)], {
+      error: m.business_email_invalid,
+    })
+    .optional()
+    .transform((v) => v ?? ''),
+  status: z.enum(['active', 'inactive'], { error: m.business_status_invalid }).default('active'),
+  category: z
+    .string({ error: m.business_category_required })
+    .trim()
+    .min(1, m.business_category_required)
+    .max(60, m.business_category_too_long),
+  position: z
+    .number({ error: m.business_position_invalid })
+    .int(m.business_position_invalid)
+    .min(0, m.business_position_invalid)
+    .max(10_000, m.business_position_invalid)
+    .default(0),
+});
+export type BusinessInput = z.input<typeof businessInput>;
+
+export const adminBusiness = business.extend({ position: z.number().int(), createdAt: z.string() });
+export type AdminBusiness = z.infer<typeof adminBusiness>;
+
+export const safetyStatus = z.enum(['processing', 'ready', 'failed']);
+export const adminSafetyCaution = safetyCaution.extend({
+  status: safetyStatus,
+  failureReason: z.string().nullable(),
+});
+export type AdminSafetyCaution = z.infer<typeof adminSafetyCaution>;
+
+const safetyNote = z
+  .string({ error: m.safety_note_required })
+  .trim()
+  .min(1, m.safety_note_required)
+  .max(1000, m.safety_note_too_long);
+/** Text field of the multipart create call; files: image (one), video (one). */
+export const safetyFields = z.object({ note: safetyNote });
+export const safetyFileFields = ['image', 'video'] as const;
 
 export const directoryCalls = {
   businesses: defineCall({
@@ -43,5 +114,77 @@ export const directoryCalls = {
     summary: 'Driver safety cautions, newest first (no sign-in needed)',
     auth: 'public',
     response: z.object({ success: z.literal(true), data: z.array(safetyCaution) }),
+  }),
+  adminBusinesses: defineCall({
+    method: 'GET',
+    path: '/api/v1/admin/businesses',
+    summary: 'Every business, inactive ones too, in the order the team arranged them',
+    auth: 'admin',
+    response: z.object({ success: z.literal(true), businesses: z.array(adminBusiness) }),
+  }),
+  createBusiness: defineCall({
+    method: 'POST',
+    path: '/api/v1/admin/businesses',
+    summary: 'Add a business partner',
+    auth: 'admin',
+    body: businessInput,
+    response: z.object({ success: z.literal(true), message: z.string(), business: adminBusiness }),
+  }),
+  updateBusiness: defineCall({
+    method: 'PUT',
+    path: '/api/v1/admin/businesses/:id',
+    summary: 'Change a business partner (every field is sent)',
+    auth: 'admin',
+    params: idParam,
+    body: businessInput,
+    response: z.object({ success: z.literal(true), message: z.string(), business: adminBusiness }),
+  }),
+  deleteBusiness: defineCall({
+    method: 'DELETE',
+    path: '/api/v1/admin/businesses/:id',
+    summary: 'Remove a business partner',
+    auth: 'admin',
+    params: idParam,
+    response: messageResponse,
+  }),
+  adminSafety: defineCall({
+    method: 'GET',
+    path: '/api/v1/admin/safety',
+    summary: 'Every safety caution with its processing state, newest first',
+    auth: 'admin',
+    response: z.object({ success: z.literal(true), cautions: z.array(adminSafetyCaution) }),
+  }),
+  createSafety: defineCall({
+    method: 'POST',
+    path: '/api/v1/admin/safety',
+    summary: 'Add a safety caution: note plus an image and/or a video (processed, then listed)',
+    auth: 'admin',
+    multipart: { fields: safetyFields, files: safetyFileFields },
+    response: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      caution: adminSafetyCaution,
+    }),
+  }),
+  updateSafety: defineCall({
+    method: 'PUT',
+    path: '/api/v1/admin/safety/:id',
+    summary: "Change a safety caution's note",
+    auth: 'admin',
+    params: idParam,
+    body: safetyFields,
+    response: z.object({
+      success: z.literal(true),
+      message: z.string(),
+      caution: adminSafetyCaution,
+    }),
+  }),
+  deleteSafety: defineCall({
+    method: 'DELETE',
+    path: '/api/v1/admin/safety/:id',
+    summary: 'Remove a safety caution and its files',
+    auth: 'admin',
+    params: idParam,
+    response: messageResponse,
   }),
 };

@@ -12,36 +12,59 @@ export const geoMessages = {
 
 // Plain decimal degrees only: Number() alone would also take '', '0x1F' or '1e2', and an
 // empty `lat=` silently becoming 0 would place the driver in the Gulf of Guinea.
-const decimalDegrees = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+export const decimalDegrees = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-function coordinate(
+export interface CoordinateTexts {
+  required: string;
+  number: string;
+  range: string;
+}
+
+/**
+ * Decimal degrees between min and max, as a number. Text must be plain decimal degrees and
+ * is what a query carries; `numbers` also takes a JSON number, as a body may.
+ */
+export function coordinate(
   min: number,
   max: number,
-  text: { required: string; number: string; range: string },
+  text: CoordinateTexts,
+  { numbers }: { numbers: boolean },
 ) {
-  return (
-    z
-      // A repeated key (lat=1&lat=2) arrives as an array: reject it rather than guess.
-      .string({ error: (issue) => (issue.input === undefined ? text.required : text.number) })
-      .trim()
-      .min(1, text.required)
-      .regex(decimalDegrees, text.number)
-      .pipe(z.coerce.number<string>().min(min, text.range).max(max, text.range))
-  );
+  const error = (issue: { input: unknown }) =>
+    issue.input === undefined ? text.required : text.number;
+  // A repeated query key (lat=1&lat=2) arrives as an array: rejected rather than guessed.
+  const written = z
+    .string({ error })
+    .trim()
+    .min(1, text.required)
+    .regex(decimalDegrees, text.number)
+    .transform(Number);
+  const value = numbers ? z.union([z.number(), written], { error }) : written;
+  return value.pipe(z.number().min(min, text.range).max(max, text.range));
 }
 
 /** GET /api/v1/geo/reverse?lat=&lon= (WGS84 decimal degrees, as a phone's GPS reports them). */
 export const geoReverseQuery = z.object({
-  lat: coordinate(-90, 90, {
-    required: geoMessages.lat_required,
-    number: geoMessages.lat_number,
-    range: geoMessages.lat_range,
-  }),
-  lon: coordinate(-180, 180, {
-    required: geoMessages.lon_required,
-    number: geoMessages.lon_number,
-    range: geoMessages.lon_range,
-  }),
+  lat: coordinate(
+    -90,
+    90,
+    {
+      required: geoMessages.lat_required,
+      number: geoMessages.lat_number,
+      range: geoMessages.lat_range,
+    },
+    { numbers: false },
+  ),
+  lon: coordinate(
+    -180,
+    180,
+    {
+      required: geoMessages.lon_required,
+      number: geoMessages.lon_number,
+      range: geoMessages.lon_range,
+    },
+    { numbers: false },
+  ),
 });
 export type GeoReverseQuery = z.input<typeof geoReverseQuery>;
 

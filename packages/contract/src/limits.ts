@@ -24,6 +24,14 @@ export const limits = {
   commentsPageDefault: 50,
   commentsPageMax: 100,
   uploadTimeoutMs: 60_000,
+  /** Spec: a voice recording under 1000 bytes is refused. */
+  voiceMinBytes: 1000,
+  /** Not in the spec: 5 minutes of browser Opus at 32-128 kbit/s fits with room to spare. */
+  voiceMaxBytes: 5 * 1024 * 1024,
+  voiceMaxSeconds: 5 * 60,
+  voicePageDefault: 30,
+  voicePageMax: 50,
+  audioNameMax: 100,
 } as const;
 
 /** Sign-in, sign-up and forgot-password attempts allowed per window. */
@@ -37,4 +45,6 @@ export const rateLimits = {
   postsPerHour: 30,
   commentsPerMinute: 20,
   reportsPerHour: 30,
+  /** Voice notes and recorder audios together, per user. */
+  voiceUploadsPerHour: 60,
 } as const;

@@ -1,4 +1,11 @@
+import { adminMessages } from './admin-messages.js';
+import { directoryMessages } from './directory-messages.js';
 import { geoMessages } from './geo.js';
+import { helpMessages } from './help.js';
+import { locationMessages } from './location.js';
+import { moderationMessages } from './moderation-messages.js';
+import { salahMessages } from './salah.js';
+import { voiceMessages } from './voice-messages.js';
 
 /**
  * Every message the server sends a user, keyed by a stable code. The web app shows
@@ -6,6 +13,13 @@ import { geoMessages } from './geo.js';
  */
 export const messages = {
   ...geoMessages,
+  ...adminMessages,
+  ...directoryMessages,
+  ...moderationMessages,
+  ...helpMessages,
+  ...locationMessages,
+  ...salahMessages,
+  ...voiceMessages,
   invalid_input: 'Some of the details are not valid',
   name_required: 'Name is required',
   name_length: 'Name must be 2 to 30 characters',
@@ -99,6 +113,7 @@ export const messages = {
   media_image_damaged: 'The photo could not be read. It may be damaged.',
   media_image_unsupported: 'This type of photo is not supported.',
   media_photo_too_large: 'This photo is too large to process.',
+  media_too_long: 'This video is longer than {{minutes}} minutes. Please send a shorter clip.',
   media_no_audio: 'This voice note has no sound in it.',
   media_audio_damaged: 'The voice note could not be read. It may be damaged.',
   too_many_posts: 'You have posted a lot in a short time. Please wait a little and try again.',

@@ -9,6 +9,7 @@ export const notificationKinds = [
   'comment',
   'mention',
   'help_answered',
+  'help_request',
   'document_expiring',
   'report_outcome',
   'verification',
@@ -112,3 +113,9 @@ export const notificationCalls = {
 
 /** Not a JSON call: an EventSource stream, authenticated by the Token cookie. */
 export const notificationStreamPath = '/api/v1/notifications/stream';
+
+/**
+ * The last event of every live stream of an account that has just been blocked (the
+ * notification and voice streams); the app then shows the blocked screen without waiting.
+ */
+export const accountBlockedEvent = 'account_blocked';

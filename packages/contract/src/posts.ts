@@ -57,10 +57,17 @@ const flag = z
   .optional()
   .transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
 
+/**
+ * Browsers send a textarea's line breaks as CRLF (multipart fields always do); stored text
+ * keeps one form, \n, so lengths, titles and the display agree. Runs before the length check.
+ */
+export const unixLineBreaks = (text: string) => text.replace(/\r\n?/g, '\n');
+
 /** Text fields of POST /api/v1/video/new; files: images (many), video (one). */
 export const newPostFields = z.object({
   caption: z
     .string()
+    .overwrite(unixLineBreaks)
     .trim()
     .max(limits.captionMax, messages.caption_too_long)
     .optional()

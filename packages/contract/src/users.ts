@@ -27,6 +27,8 @@ export const selfUser = z.object({
   remindSalah: z.enum(['on', 'off']),
   showNumber: z.boolean(),
   verification: verificationStatus,
+  /** Why the team rejected (or a note on) the driver's verification; absent for others. */
+  verificationNote: z.string().nullable().optional(),
   block: blockInfo,
 });
 export type SelfUser = z.infer<typeof selfUser>;

@@ -31,6 +31,7 @@ export function selfView(user: UserRow): SelfUser {
     remindSalah: user.remindSalah ? 'on' : 'off',
     showNumber: user.showNumber,
     verification: user.verification,
+    verificationNote: user.verificationNote,
     block: blockOf(user),
   };
 }

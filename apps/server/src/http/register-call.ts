@@ -35,6 +35,9 @@ const errorBody = z.looseObject({
   code: z.string().optional(),
 });
 
+/** The caller each request's guard found, handed from preValidation to the handler. */
+const callers = new WeakMap<FastifyRequest, Viewer | null>();
+
 /**
  * Registers one contract call: its method and path, the contract's schemas for validation
  * and OpenAPI, and the guard its `auth` names. The handler gets parsed values and the caller.
@@ -63,7 +66,8 @@ export function registerCall<C extends Call>(
       response: { 200: call.response, '4xx': errorBody },
     },
     config: { auth: call.auth },
-    handler: async (request, reply) => {
+    // Before validation: a caller who may not use the call learns nothing about its input rules.
+    preValidation: async (request) => {
       // Public calls ignore credentials: a stale or blocked token (the cookie rides along on
       // every request) must not stop the sign-in screens or the blocked screen's own calls.
       const viewer =
@@ -74,6 +78,10 @@ export function registerCall<C extends Call>(
               allowBlocked: options.allowBlocked ?? false,
             });
       if (call.auth === 'admin' && viewer?.user.usertype !== 'admin') throw Forbidden();
+      callers.set(request, viewer);
+    },
+    handler: async (request, reply) => {
+      const viewer = callers.get(request) ?? null;
       const ctx = {
         body: request.body,
         params: request.params,

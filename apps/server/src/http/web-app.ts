@@ -24,9 +24,15 @@ export async function webApp(app: FastifyInstance, webDist: string): Promise<boo
   return true;
 }
 
-/** Client routes (/my/profile, /reset-password/...) load index.html; React Router takes over. */
+/**
+ * Client routes (/my/profile, /reset-password/...) load index.html; React Router takes over.
+ * A missing build file is not one: a phone still running the previous release asks for a
+ * chunk that is gone, and index.html in its place would fail as a script; a 404 lets the
+ * app see the failure and reload.
+ */
 export function isClientRoute(method: string, url: string, accept: string | undefined): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
   if (url.startsWith('/api/') || url.startsWith('/media/') || url === '/api') return false;
+  if (url.startsWith('/assets/')) return false;
   return !accept || accept.includes('text/html') || accept.includes('*/*');
 }

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
+import { createDirectoryQueues, startDirectoryWorkers } from '../features/directory/worker.js';
 import { createFeedQueues, startFeedWorkers } from '../features/feed/worker.js';
+import { createVoiceQueues, startVoiceWorkers } from '../features/voice/worker.js';
 import {
   createNotificationQueues,
   startNotificationWorkers,
@@ -10,6 +12,10 @@ import type { Storage } from '../storage/storage.js';
 import { createBoss } from './boss.js';
 import { createNotificationService } from '../features/notifications/service.js';
 import { startVaultJobs } from '../features/vault/expiry-job.js';
+import { startLocationJobs } from '../features/location/purge-job.js';
+import { createLocationService } from '../features/location/service.js';
+import { startSalahJobs } from '../features/salah/reminder-job.js';
+import { defaultSalahPlace } from '../config.js';
 import type { Hub } from '../realtime/hub.js';
 import { startMaintenance } from './maintenance.js';
 import { bossQueue, type JobQueue } from './queue.js';
@@ -33,6 +39,8 @@ export async function startJobs(opts: {
   pushSubject: string;
   /** Live events of notifications that scheduled jobs create. */
   hub: Hub;
+  /** Where the Dhuhr reminder is computed for users with no known location. */
+  salahDefault?: { latitude: number; longitude: number };
 }): Promise<Jobs> {
   const boss = createBoss(opts.database);
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
@@ -41,10 +49,23 @@ export async function startJobs(opts: {
   await opts.database.exclusive(async () => {
     await boss.start();
     await createFeedQueues(boss);
+    await createDirectoryQueues(boss);
     await createNotificationQueues(boss);
+    await createVoiceQueues(boss);
     if (!opts.workers) return;
     await startMaintenance(boss, opts.database.db);
     await startFeedWorkers(boss, { db: opts.database.db, storage: opts.storage, log: opts.log });
+    await startDirectoryWorkers(boss, {
+      db: opts.database.db,
+      storage: opts.storage,
+      log: opts.log,
+    });
+    await startVoiceWorkers(boss, {
+      db: opts.database.db,
+      storage: opts.storage,
+      hub: opts.hub,
+      log: opts.log,
+    });
     const notifier = createNotificationService({
       db: opts.database.db,
       hub: opts.hub,
@@ -52,6 +73,14 @@ export async function startJobs(opts: {
       log: opts.log,
     });
     await startVaultJobs(boss, { db: opts.database.db, notifier });
+    await startLocationJobs(boss, { db: opts.database.db });
+    const locations = createLocationService({ db: opts.database.db });
+    await startSalahJobs(boss, {
+      db: opts.database.db,
+      notifier,
+      lastLocationsOf: (ids) => locations.lastLocationsOf(ids),
+      fallback: opts.salahDefault ?? defaultSalahPlace,
+    });
     await startNotificationWorkers(boss, {
       db: opts.database.db,
       log: opts.log,

@@ -1,5 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { messages } from '@saathi/contract';
+import { fillMessage } from '../http/errors.js';
 import { asRejection, MediaRejectedError } from './errors.js';
 import { runFfmpeg } from './ffmpeg.js';
 import { probeMedia, type MediaProbe } from './probe.js';
@@ -115,11 +117,12 @@ export async function probeVideoInput(
   }
   const maxSec = opts.maxDurationSec ?? limits.maxInputDurationSec;
   if (probe.durationSec !== null && probe.durationSec > maxSec + 0.5) {
-    // Whole minutes read better ("10 minutes"); a limit under a minute is shown in seconds.
-    const [amount, unit] = maxSec >= 60 ? [Math.round(maxSec / 60), 'minute'] : [maxSec, 'second'];
+    // The contract's template filled in (not free English), so the client finds the code in
+    // the stored reason and translates it with the number.
+    const minutes = Math.ceil(maxSec / 60);
     throw new MediaRejectedError(
       'media_too_long',
-      `This video is longer than ${amount} ${unit}${amount === 1 ? '' : 's'}. Please send a shorter clip.`,
+      fillMessage(messages.media_too_long, { minutes }),
     );
   }
   return probe;

@@ -45,6 +45,12 @@ export const voiceNoteTypes = [
   'audio/ogg; codecs=opus',
   'audio/opus',
   'audio/mpeg',
+  // Voice Recorder files some Android phones save: WAV, 3GP with AMR, bare AMR.
+  'audio/wav',
+  'audio/x-wav',
+  'video/3gpp',
+  'audio/3gpp',
+  'audio/amr',
 ] as const;
 
 export type PostImageType = (typeof postImageTypes)[number];

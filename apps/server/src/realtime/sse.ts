@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { accountBlockedEvent } from '@saathi/contract';
+import { accountChannel } from '../auth/account-events.js';
 import type { Hub } from './hub.js';
 
 const HEARTBEAT_MS = 25_000;
@@ -14,9 +16,15 @@ export function streamChannel(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: Hub,
-  channel: string,
+  /** One channel, or several streamed together (e.g. everyone's events and the caller's own). */
+  channel: string | readonly string[],
   /** Sent once the channel is joined, so nothing raised meanwhile falls between the two. */
   first?: () => Promise<{ event: string; data: unknown }>,
+  /**
+   * The caller's own account: a block ends the stream at once (its last event says so), so
+   * a blocked phone stops receiving anything without waiting for its next call.
+   */
+  accountId?: string,
 ): void {
   reply.hijack();
   const res = reply.raw;
@@ -31,7 +39,18 @@ export function streamChannel(
     res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   res.write('retry: 5000\n\n');
-  const unsubscribe = hub.subscribe(channel, send);
+  const unsubscribers = (typeof channel === 'string' ? [channel] : channel).map((c) =>
+    hub.subscribe(c, send),
+  );
+  if (accountId) {
+    unsubscribers.push(
+      hub.subscribe(accountChannel(accountId), (event, data) => {
+        send(event, data);
+        if (event === accountBlockedEvent) res.end();
+      }),
+    );
+  }
+  const unsubscribe = () => unsubscribers.forEach((off) => off());
   if (first) {
     void first().then(
       (event) => send(event.event, event.data),
@@ -40,12 +59,16 @@ export function streamChannel(
   }
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
   open.add(res);
+  let closed = false;
   const close = () => {
+    if (closed) return;
+    closed = true;
     clearInterval(heartbeat);
     unsubscribe();
     open.delete(res);
   };
   request.raw.on('close', close);
+  res.on('close', close);
   res.on('error', close);
 }
 

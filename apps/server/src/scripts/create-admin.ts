@@ -1,6 +1,5 @@
 // npm run create-admin -- --name "Asha Verma" --number 9876543210 --password 'long secret'
 // Creates an admin account, or makes an existing account of that number an admin.
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { limits, maskPhone, normalizeIndianMobile } from '@saathi/contract';
@@ -8,6 +7,8 @@ import { hashPassword } from '../auth/passwords.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { users } from '../db/schema/index.js';
+import { insertAdminAccount, setAdminRole } from '../features/admin/accounts.js';
+import { setPasswordHash } from '../features/auth/queries.js';
 
 const { values } = parseArgs({
   options: { name: { type: 'string' }, number: { type: 'string' }, password: { type: 'string' } },
@@ -27,20 +28,12 @@ await database.migrate();
 const passwordHash = await hashPassword(values.password);
 const [existing] = await database.db.select().from(users).where(eq(users.phone, phone));
 if (existing) {
-  await database.db
-    .update(users)
-    .set({ usertype: 'admin', passwordHash, updatedAt: new Date() })
-    .where(eq(users.id, existing.id));
+  await setAdminRole(database.db, existing, true);
+  await setPasswordHash(database.db, existing.id, passwordHash);
   process.stdout.write(`Account ${maskPhone(phone)} is now an admin; its password was set.\n`);
 } else {
-  await database.db.insert(users).values({
-    id: randomUUID(),
-    name: values.name?.trim() || 'Saathi Admin',
-    phone,
-    passwordHash,
-    usertype: 'admin',
-    verification: 'not_required',
-  });
+  const name = values.name?.trim() || 'Saathi Admin';
+  await insertAdminAccount(database.db, { name, phone, passwordHash });
   process.stdout.write(`Admin account ${maskPhone(phone)} created.\n`);
 }
 await database.close();

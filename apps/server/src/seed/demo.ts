@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { count } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../db/client.js';
-import { businesses, safetyCautions, users } from '../db/schema/index.js';
+import { businesses, safetyCautions, teamContacts, users } from '../db/schema/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -62,6 +62,16 @@ export const demoBusinesses = [
     status: 'inactive',
     category: 'Fuel Station',
   },
+] as const;
+
+/**
+ * The Help screen's Call Our Team entries. Demo values: +91 90000 2xxxx numbers reach nobody;
+ * a real deployment enters its own in the admin console (Help requests, Team numbers).
+ */
+export const demoTeamContacts = [
+  { name: 'Support Team', number: '+91 90000 20001' },
+  { name: 'Sales Team', number: '+91 90000 20002' },
+  { name: 'Technical Team', number: '+91 90000 20003' },
 ] as const;
 
 /** Newest first; each in English then Hindi, as the drivers read both. `colour` draws a picture. */
@@ -137,6 +147,9 @@ export async function seedDemo(db: Db, storage?: Storage): Promise<boolean> {
       .onConflictDoNothing();
   }
   await seedDirectory(db, storage);
+  await db
+    .insert(teamContacts)
+    .values(demoTeamContacts.map((c, position) => ({ ...c, id: randomUUID(), position })));
   return true;
 }
 

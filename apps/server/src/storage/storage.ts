@@ -1,4 +1,6 @@
+import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface StoredObject {
   size: number;
@@ -22,4 +24,9 @@ export async function readAll(storage: Storage, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await storage.read(key)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/** A stored object copied to a local file, for tools that read files (ffmpeg). */
+export async function copyToFile(storage: Storage, key: string, path: string): Promise<void> {
+  await pipeline(await storage.read(key), createWriteStream(path));
 }

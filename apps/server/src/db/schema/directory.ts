@@ -27,6 +27,13 @@ export const safetyCautions = pgTable(
     /** Public media keys (public/safety/...), processed like post media. */
     imageKey: text('image_key'),
     videoKey: text('video_key'),
+    /** Uploads from the admin console wait here until the media worker has processed them. */
+    rawImageKey: text('raw_image_key'),
+    rawVideoKey: text('raw_video_key'),
+    status: text('status', { enum: ['processing', 'ready', 'failed'] })
+      .notNull()
+      .default('ready'),
+    failureReason: text('failure_reason'),
     note: text('note').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

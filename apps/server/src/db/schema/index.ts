@@ -8,3 +8,7 @@ export * from './notifications.js';
 export * from './vault.js';
 export * from './id-cards.js';
 export * from './directory.js';
+export * from './help.js';
+export * from './locations.js';
+export * from './voice.js';
+export * from './audit.js';

@@ -100,7 +100,11 @@ export const comments = pgTable(
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('comments_post_idx').on(t.postId, t.createdAt, t.id)],
+  (t) => [
+    index('comments_post_idx').on(t.postId, t.createdAt, t.id),
+    // Deleting an account cascades here, and the comment counts look up their authors.
+    index('comments_user_idx').on(t.userId),
+  ],
 );
 
 /** Reports ("abuses"): one open report per reporter and post; moderators resolve them. */
@@ -128,6 +132,8 @@ export const reports = pgTable(
       .on(t.postId, t.reporterId)
       .where(sql`${t.status} = 'open'`),
     index('reports_status_idx').on(t.status, t.createdAt),
+    // The admin console's user page lists the reports a person made.
+    index('reports_reporter_idx').on(t.reporterId, t.createdAt),
   ],
 );
 

@@ -54,6 +54,7 @@ describe('sessions: /api/v1/me, /api/v1/logout and the guards', () => {
         remindSalah: 'off',
         showNumber: false,
         verification: 'pending',
+        verificationNote: null,
         block: { status: 'false', blockedAt: null, reason: null },
       },
     });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { directoryCalls } from '@saathi/contract';
+import { directoryCalls, limits } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
 import type { DirectoryService } from './service.js';
@@ -9,6 +9,31 @@ export function directoryRoutes(
   auth: AuthDeps,
   service: DirectoryService,
 ): void {
-  registerCall(app, auth, directoryCalls.businesses, () => service.businesses());
-  registerCall(app, auth, directoryCalls.safety, () => service.safetyCautions());
+  const c = directoryCalls;
+  registerCall(app, auth, c.businesses, () => service.businesses());
+  registerCall(app, auth, c.safety, () => service.safetyCautions());
+  registerCall(app, auth, c.adminBusinesses, () => service.adminBusinesses());
+  registerCall(app, auth, c.createBusiness, ({ body, viewer }) =>
+    service.createBusiness(body, viewer),
+  );
+  registerCall(app, auth, c.updateBusiness, ({ params, body, viewer }) =>
+    service.updateBusiness(params.id, body, viewer),
+  );
+  registerCall(app, auth, c.deleteBusiness, ({ params, viewer }) =>
+    service.deleteBusiness(params.id, viewer),
+  );
+  registerCall(app, auth, c.adminSafety, () => service.adminSafety());
+  registerCall(
+    app,
+    auth,
+    c.createSafety,
+    ({ request, viewer }) => service.createSafety(request, viewer),
+    { bodyLimit: limits.postVideoMaxBytes + limits.postImageMaxBytes + 1024 * 1024 },
+  );
+  registerCall(app, auth, c.updateSafety, ({ params, body, viewer }) =>
+    service.updateSafety(params.id, body.note, viewer),
+  );
+  registerCall(app, auth, c.deleteSafety, ({ params, viewer }) =>
+    service.deleteSafety(params.id, viewer),
+  );
 }

@@ -1,15 +1,49 @@
-import type { Business, SafetyCaution } from '@saathi/contract';
-import type { Db } from '../../db/client.js';
-import { mediaUrl } from '../../storage/media-url.js';
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
+  messages,
+  safetyFields,
+  type AdminBusiness,
+  type AdminSafetyCaution,
+  type Business,
+  type SafetyCaution,
+} from '@saathi/contract';
+import type { z } from 'zod';
+import type { businessInput } from '@saathi/contract';
+import type { Viewer } from '../../auth/viewer.js';
+import type { Db } from '../../db/client.js';
+import { Invalid, NotFound, invalidField } from '../../http/errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import { mediaUrl } from '../../storage/media-url.js';
+import type { Storage } from '../../storage/storage.js';
+import { recordAudit } from '../admin/audit.js';
+import {
+  PROCESS_CAUTION_QUEUE,
+  cautionFiles,
+  posterKeyOf,
+  receiveCautionUpload,
+} from './caution-media.js';
+import {
+  allSafetyCautions,
+  deleteBusiness,
+  deleteCaution,
+  insertBusiness,
+  insertCaution,
   latestSafetyCautions,
   listBusinesses,
+  markCautionFailed,
+  updateBusiness,
+  updateCautionNote,
   type BusinessRow,
   type SafetyCautionRow,
 } from './queries.js';
 
 /** The page has no paging in the spec; a cap keeps the answer small on a cheap phone's data. */
 export const SAFETY_CAUTION_LIMIT = 100;
+/** The console lists more than the public page, so a processing or failed one is never lost. */
+const ADMIN_CAUTION_LIMIT = 300;
+
+type BusinessFields = z.output<typeof businessInput>;
 
 const presentBusiness = (row: BusinessRow): Business => ({
   _id: row.id,
@@ -22,16 +56,48 @@ const presentBusiness = (row: BusinessRow): Business => ({
   category: row.category,
 });
 
-const presentCaution = (row: SafetyCautionRow): SafetyCaution => ({
-  _id: row.id,
-  image: row.imageKey ? mediaUrl(row.imageKey) : null,
-  video: row.videoKey ? mediaUrl(row.videoKey) : null,
-  note: row.note,
+const presentAdminBusiness = (row: BusinessRow): AdminBusiness => ({
+  ...presentBusiness(row),
+  position: row.position,
   createdAt: row.createdAt.toISOString(),
 });
 
-export function createDirectoryService(deps: { db: Db }) {
+const presentCaution = (row: SafetyCautionRow): SafetyCaution => {
+  const poster = posterKeyOf(row);
+  return {
+    _id: row.id,
+    image: row.imageKey ? mediaUrl(row.imageKey) : null,
+    video: row.videoKey ? mediaUrl(row.videoKey) : null,
+    poster: poster ? mediaUrl(poster) : null,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+  };
+};
+
+const presentAdminCaution = (row: SafetyCautionRow): AdminSafetyCaution => ({
+  ...presentCaution(row),
+  status: row.status,
+  failureReason: row.failureReason,
+});
+
+export function createDirectoryService(deps: {
+  db: Db;
+  storage: Storage;
+  jobs: JobQueue;
+  log: FastifyBaseLogger;
+}) {
   const { db } = deps;
+
+  async function deleteFiles(keys: string[]) {
+    await Promise.all(
+      keys.map((key) =>
+        deps.storage
+          .delete(key)
+          .catch((err: unknown) => deps.log.error({ err, key }, 'media delete failed')),
+      ),
+    );
+  }
+
   return {
     async businesses() {
       const rows = await listBusinesses(db);
@@ -41,6 +107,150 @@ export function createDirectoryService(deps: { db: Db }) {
     async safetyCautions() {
       const rows = await latestSafetyCautions(db, SAFETY_CAUTION_LIMIT);
       return { success: true as const, data: rows.map(presentCaution) };
+    },
+
+    async adminBusinesses() {
+      const rows = await listBusinesses(db);
+      return { success: true as const, businesses: rows.map(presentAdminBusiness) };
+    },
+
+    async createBusiness(fields: BusinessFields, viewer: Viewer) {
+      const row = await db.transaction(async (tx) => {
+        const created = await insertBusiness(tx, { id: randomUUID(), ...fields });
+        await recordAudit(tx, viewer, {
+          action: 'business.created',
+          targetType: 'business',
+          targetId: created.id,
+          details: { name: created.name },
+        });
+        return created;
+      });
+      return {
+        success: true as const,
+        message: messages.business_saved,
+        business: presentAdminBusiness(row),
+      };
+    },
+
+    async updateBusiness(id: string, fields: BusinessFields, viewer: Viewer) {
+      const row = await db.transaction(async (tx) => {
+        const updated = await updateBusiness(tx, id, fields);
+        if (!updated) throw NotFound('business_not_found');
+        await recordAudit(tx, viewer, {
+          action: 'business.updated',
+          targetType: 'business',
+          targetId: id,
+          details: { name: updated.name, status: updated.status },
+        });
+        return updated;
+      });
+      return {
+        success: true as const,
+        message: messages.business_saved,
+        business: presentAdminBusiness(row),
+      };
+    },
+
+    async deleteBusiness(id: string, viewer: Viewer) {
+      await db.transaction(async (tx) => {
+        const deleted = await deleteBusiness(tx, id);
+        if (!deleted) throw NotFound('business_not_found');
+        await recordAudit(tx, viewer, {
+          action: 'business.deleted',
+          targetType: 'business',
+          targetId: id,
+          details: { name: deleted.name },
+        });
+      });
+      return { success: true as const, message: messages.business_deleted };
+    },
+
+    async adminSafety() {
+      const rows = await allSafetyCautions(db, ADMIN_CAUTION_LIMIT);
+      return { success: true as const, cautions: rows.map(presentAdminCaution) };
+    },
+
+    /**
+     * Files stream into uploads/safety/<id>/ through the post checks; the row ('processing')
+     * and its audit entry are written together once every check passed, then the job queued.
+     */
+    async createSafety(request: FastifyRequest, viewer: Viewer) {
+      const id = randomUUID();
+      const upload = await receiveCautionUpload(request, deps.storage, id);
+      let row: SafetyCautionRow;
+      try {
+        const parsed = safetyFields.safeParse(upload.fields);
+        if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
+        const image = upload.files.find((f) => f.field === 'image');
+        const video = upload.files.find((f) => f.field === 'video');
+        if (!image && !video) throw Invalid('safety_media_required');
+        row = await db.transaction(async (tx) => {
+          const created = await insertCaution(tx, {
+            id,
+            note: parsed.data.note,
+            status: 'processing',
+            rawImageKey: image?.key ?? null,
+            rawVideoKey: video?.key ?? null,
+          });
+          await recordAudit(tx, viewer, {
+            action: 'safety.created',
+            targetType: 'safety_caution',
+            targetId: id,
+            details: { image: Boolean(image), video: Boolean(video) },
+          });
+          return created;
+        });
+      } catch (error) {
+        await upload.discard();
+        throw error;
+      }
+      try {
+        await deps.jobs.send(PROCESS_CAUTION_QUEUE, { cautionId: id });
+      } catch (err) {
+        // The upload is safe in storage; the console shows the failure and the team re-adds it.
+        deps.log.error({ err, cautionId: id }, 'could not queue safety caution processing');
+        await markCautionFailed(db, id, messages.processing_failed);
+      }
+      return {
+        success: true as const,
+        message: messages.safety_saved,
+        caution: presentAdminCaution(row),
+      };
+    },
+
+    async updateSafety(id: string, note: string, viewer: Viewer) {
+      const row = await db.transaction(async (tx) => {
+        const updated = await updateCautionNote(tx, id, note);
+        if (!updated) throw NotFound('safety_not_found');
+        await recordAudit(tx, viewer, {
+          action: 'safety.updated',
+          targetType: 'safety_caution',
+          targetId: id,
+        });
+        return updated;
+      });
+      return {
+        success: true as const,
+        message: messages.safety_saved,
+        caution: presentAdminCaution(row),
+      };
+    },
+
+    /** The row and its audit entry go together; then every file it had, raw or processed. */
+    async deleteSafety(id: string, viewer: Viewer) {
+      const deleted = await db.transaction(async (tx) => {
+        const row = await deleteCaution(tx, id);
+        if (!row) throw NotFound('safety_not_found');
+        await recordAudit(tx, viewer, {
+          action: 'safety.deleted',
+          targetType: 'safety_caution',
+          targetId: id,
+          details: { note: row.note.slice(0, 120) },
+        });
+        return row;
+      });
+      await deleteFiles(cautionFiles(deleted));
+      return { success: true as const, message: messages.safety_deleted };
     },
   };
 }

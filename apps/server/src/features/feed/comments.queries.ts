@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { comments, posts, users, type UserRow } from '../../db/schema/index.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
@@ -24,6 +24,27 @@ export async function commentsPage(
     )
     .orderBy(desc(comments.createdAt), desc(comments.id))
     .limit(opts.limit);
+}
+
+/**
+ * How many comments of each post are by blocked authors, which every list hides.
+ *
+ * posts.comment_count changes with the comment rows, in their transaction, and still counts
+ * these. We subtract them when reading rather than rewrite the counters when an account is
+ * (un)blocked: that would touch every post the account ever commented on inside the block's
+ * transaction, and a comment committed while the block runs would make the counter drift for
+ * good. Reading stays exact and cheap: only the comments of the page's few posts are looked
+ * at (comments_post_idx), and it runs beside the other per-page lookups.
+ */
+export async function hiddenCommentCounts(db: Db, postIds: string[]): Promise<Map<string, number>> {
+  if (postIds.length === 0) return new Map();
+  const rows = await db
+    .select({ postId: comments.postId, n: sql<number>`count(*)::int` })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(and(inArray(comments.postId, postIds), isNotNull(users.blockedAt)))
+    .groupBy(comments.postId);
+  return new Map(rows.map((r) => [r.postId, r.n]));
 }
 
 export async function insertComment(

@@ -13,6 +13,7 @@ import {
   commentsPage,
   deleteComment,
   findComment,
+  hiddenCommentCounts,
   insertComment,
   type CommentRow,
 } from './comments.queries.js';
@@ -42,13 +43,16 @@ export function createCommentService(deps: { db: Db; limiter: RateLimiter; notif
     async list(postId: string, query: { cursor?: string; limit: number }) {
       const cursor = decodeCursor(query.cursor);
       const { post } = await visiblePost(postId);
-      const rows = await commentsPage(db, postId, { cursor, limit: query.limit + 1 });
+      const [rows, hidden] = await Promise.all([
+        commentsPage(db, postId, { cursor, limit: query.limit + 1 }),
+        hiddenCommentCounts(db, [postId]),
+      ]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
         success: true as const,
         comments: page.map((r) => presentComment(r.comment, r.author)),
-        total: post.commentCount,
+        total: post.commentCount - (hidden.get(postId) ?? 0),
         nextCursor:
           rows.length > query.limit && last
             ? encodeCursor({ createdAt: last.cursorAt, id: last.comment.id })

@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentCalls, limits, messages, rateLimits, type Comment } from '@saathi/contract';
+import {
+  commentCalls,
+  limits,
+  messages,
+  postCalls,
+  rateLimits,
+  type Comment,
+} from '@saathi/contract';
 import { comments, posts } from '../../db/schema/index.js';
+import { unblockAccount } from '../auth/block.js';
 import { expectError } from '../../../test/auth.js';
 import { newPost } from '../../../test/feed-factories.js';
 import { getPost, withoutWrites } from '../../../test/feed-helpers.js';
@@ -155,11 +163,25 @@ describe('comments', () => {
       const before = listResponse.parse((await list(post.id)).json());
       expect(before.comments.map((c) => c.comment)).toEqual(['spam spam', 'Road is clear now']);
 
+      expect(before.total).toBe(2);
+      expect(await commentsCount(post.id)).toBe(2);
+
       await blockUser(t, troll.user.id);
       const after = listResponse.parse((await list(post.id)).json());
       expect(after.comments.map((c) => c._id)).toEqual([
         addResponse.parse(kept.json()).comment._id,
       ]);
+      // The numbers say what the list shows: on the post, in the feed and in the list.
+      expect(after.total).toBe(1);
+      expect(await commentsCount(post.id)).toBe(1);
+      const feed = postCalls.feed.response.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/v1/video/all' })).json(),
+      );
+      expect(feed.products.find((p) => p._id === post.id)?.commentsCount).toBe(1);
+
+      await unblockAccount(t.database.db, troll.user.id);
+      expect(await commentsCount(post.id)).toBe(2);
+      expect(listResponse.parse((await list(post.id)).json()).total).toBe(2);
     });
   });
 
@@ -197,6 +219,17 @@ describe('comments', () => {
       expectError(long, 400, messages.comment_too_long, 'comment_too_long');
       const ok = await add(post.id, commenter.token, { comment: 'a'.repeat(1000) });
       expect(ok.statusCode, ok.body).toBe(200);
+    });
+
+    it('stores line breaks as \\n, and counts them so against the 1000 limit', async () => {
+      const post = await newPost(t, author.user.id);
+      // 1498 characters as sent with CRLF breaks, 999 once stored with \n: accepted.
+      const text = `a${'\r\na'.repeat(499)}`;
+      const res = await add(post.id, commenter.token, { comment: text });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(addResponse.parse(res.json()).comment.comment).toBe(`a${'\na'.repeat(499)}`);
+      const listed = listResponse.parse((await list(post.id)).json());
+      expect(listed.comments[0]?.comment).not.toContain('\r');
     });
 
     it('404 for an unknown post or one not in the feed; 400 for a bad id', async () => {

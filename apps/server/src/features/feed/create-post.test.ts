@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits, messages, rateLimits, uploadResponse, type Product } from '@saathi/contract';
 import { postImages, posts } from '../../db/schema/index.js';
 import { expectError } from '../../../test/auth.js';
-import { multipartFiles, type UploadFile } from '../../../test/feed-factories.js';
+import { multipartFiles, newPost, type UploadFile } from '../../../test/feed-factories.js';
 import {
   feedPage,
   feedWrites,
@@ -296,16 +296,17 @@ describe('POST /api/v1/video/new', () => {
     it('stores images-only posts as processing, raw files kept out of /media', async () => {
       const { user, token } = await author();
       const before = await feedWrites(t);
-      const res = await upload(token, { ...place, caption: 'Fog on NH48\nDrive slow' }, [
-        png(pngImage(3, 3)),
-        png(pngImage(5, 5)),
-      ]);
+      const res = await upload(
+        token,
+        { ...place, caption: 'Fog on NH48\r\nDrive slow\rNear Vapi' },
+        [png(pngImage(3, 3)), png(pngImage(5, 5))],
+      );
       expect(res.statusCode, res.body).toBe(200);
       const body = uploadResponse.parse(res.json());
       expect(body).toMatchObject({ success: true, message: 'Uploaded successfully!' });
       const { product } = body;
-      // Multipart text fields travel with CRLF line breaks, as browsers send a textarea.
-      expect(product.caption).toMatch(/^Fog on NH48\r?\nDrive slow$/);
+      // Browsers send a textarea's line breaks as CRLF; the stored caption has \n only.
+      expect(product.caption).toBe('Fog on NH48\nDrive slow\nNear Vapi');
       expect(product).toMatchObject({
         title: 'Fog on NH48',
         location: 'Vapi, Gujarat',
@@ -431,6 +432,52 @@ describe('POST /api/v1/video/new', () => {
 
       const other = await author();
       expect((await upload(other.token, place, [png()])).statusCode).toBe(200);
+    });
+
+    it('counts accepted posts only: refused uploads leave the hour untouched', async () => {
+      const { user, token } = await author();
+      for (let i = 0; i < rateLimits.postsPerHour - 1; i++) await newPost(t, user.id);
+      // Refused for a missing location and for a file that is not an image, three times each.
+      for (let i = 0; i < 3; i++) {
+        expect((await upload(token, {}, [png()])).statusCode).toBe(400);
+        expect((await upload(token, place, [png(Buffer.from('not a photo'))])).statusCode).toBe(
+          400,
+        );
+      }
+      const last = await upload(token, place, [png()]);
+      expect(last.statusCode, last.body).toBe(200);
+      const over = await withoutWrites(t, () => upload(token, place, [png()]));
+      expectError(over, 429, messages.too_many_posts, 'too_many_posts');
+    });
+
+    it('waits only until the oldest post of the hour leaves it; older posts and removed ones count as written', async () => {
+      const { user, token } = await author();
+      const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+      await newPost(t, user.id, { createdAt: minutesAgo(61) });
+      await newPost(t, user.id, { createdAt: minutesAgo(59), removedAt: new Date() });
+      for (let i = 0; i < rateLimits.postsPerHour - 1; i++) {
+        await newPost(t, user.id, { createdAt: minutesAgo(10) });
+      }
+      const res = await withoutWrites(t, () => upload(token, place, [png()]));
+      expectError(res, 429, messages.too_many_posts, 'too_many_posts');
+      // The removed post of 59 minutes ago frees its place in about a minute.
+      const wait = Number(res.headers['retry-after']);
+      expect(wait).toBeGreaterThan(30);
+      expect(wait).toBeLessThanOrEqual(60);
+    });
+
+    it('lets a burst of parallel uploads through up to the limit, never past it', async () => {
+      const { user, token } = await author();
+      for (let i = 0; i < rateLimits.postsPerHour - 2; i++) await newPost(t, user.id);
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => upload(token, place, [png()])),
+      );
+      expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 429, 429, 429]);
+      const [row] = await t.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(posts)
+        .where(eq(posts.userId, user.id));
+      expect(row?.n).toBe(rateLimits.postsPerHour);
     });
   });
 });

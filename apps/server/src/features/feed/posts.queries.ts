@@ -16,15 +16,40 @@ export interface PostWithAuthor {
   author: UserRow;
 }
 
+/** Pass the caller's transaction: the post and its images are written together. */
 export async function insertPost(
-  db: Db,
+  tx: Db,
   post: typeof posts.$inferInsert,
   images: (typeof postImages.$inferInsert)[],
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(posts).values(post);
-    if (images.length > 0) await tx.insert(postImages).values(images);
-  });
+  await tx.insert(posts).values(post);
+  if (images.length > 0) await tx.insert(postImages).values(images);
+}
+
+/** Holds the author's row until the transaction ends: one author's posts are written in turn. */
+export async function lockAuthor(tx: Db, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+}
+
+/**
+ * How many posts the user wrote in the last `windowSec` (any state, removed ones too: they
+ * were posted), and in how many seconds the oldest of them leaves that window. The database
+ * clock alone decides, the same one that stamps created_at; posts_user_idx serves it.
+ */
+export async function recentPosts(
+  db: Db,
+  userId: string,
+  windowSec: number,
+): Promise<{ count: number; freeInSec: number }> {
+  const window = sql`make_interval(secs => ${windowSec})`;
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      freeInSec: sql<number>`coalesce(ceil(extract(epoch from min(${posts.createdAt}) + ${window} - now())), 0)::int`,
+    })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), sql`${posts.createdAt} > now() - ${window}`));
+  return { count: row?.count ?? 0, freeInSec: row?.freeInSec ?? 0 };
 }
 
 const visible = and(eq(posts.status, 'ready'), isNull(posts.removedAt), isNull(users.blockedAt));
@@ -69,6 +94,16 @@ export async function findPost(db: Db, postId: string): Promise<PostWithAuthor |
     .where(and(eq(posts.id, postId), isNull(posts.removedAt)))
     .limit(1);
   return rows[0];
+}
+
+/** Posts that were not removed, in any state, with their authors (the moderation queue). */
+export async function postsByIds(db: Db, postIds: string[]): Promise<PostWithAuthor[]> {
+  if (postIds.length === 0) return [];
+  return db
+    .select({ post: posts, author: users })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(inArray(posts.id, postIds), isNull(posts.removedAt)));
 }
 
 /** A user's posts, newest first: every state for the author, only ready ones for others. */
@@ -182,15 +217,18 @@ export async function clearRawKeys(db: Db, postId: string): Promise<void> {
   await db.update(postImages).set({ rawKey: null }).where(eq(postImages.postId, postId));
 }
 
-/** Soft delete: the row stays for moderation history; answers the keys of files to delete. */
-export async function removePost(db: Db, postId: string, by: string): Promise<string[]> {
+/**
+ * Soft delete: the row stays for moderation history; answers the keys of files to delete,
+ * or null when the post was already removed (by a concurrent delete).
+ */
+export async function removePost(db: Db, postId: string, by: string): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     const [post] = await tx
       .update(posts)
       .set({ removedAt: new Date(), removedBy: by })
       .where(and(eq(posts.id, postId), isNull(posts.removedAt)))
       .returning();
-    if (!post) return [];
+    if (!post) return null;
     const images = await tx.select().from(postImages).where(eq(postImages.postId, postId));
     await tx
       .update(posts)

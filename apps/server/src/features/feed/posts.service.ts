@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { messages, newPostFields, rateLimits, type Product } from '@saathi/contract';
-import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Storage } from '../../storage/storage.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
+import { hiddenCommentCounts } from './comments.queries.js';
 import { presentPost } from './present.js';
 import {
   countReadyPosts,
@@ -17,20 +17,23 @@ import {
   imagesOf,
   insertPost,
   likedBy,
+  lockAuthor,
   markPostFailed,
   markPostProcessing,
+  postsByIds,
   postsOfUser,
+  recentPosts,
   removePost,
   type PostWithAuthor,
 } from './posts.queries.js';
 import { receivePostUpload } from './upload.js';
 
 export const PROCESS_POST_QUEUE = 'post.process';
+const postsWindowSec = 3600;
 
 export interface PostServiceDeps {
   db: Db;
   storage: Storage;
-  limiter: RateLimiter;
   jobs: JobQueue;
   log: FastifyBaseLogger;
 }
@@ -40,9 +43,16 @@ export function createPostService(deps: PostServiceDeps) {
 
   async function present(rows: PostWithAuthor[], viewerId: string | undefined): Promise<Product[]> {
     const ids = rows.map((r) => r.post.id);
-    const [images, liked] = await Promise.all([imagesOf(db, ids), likedBy(db, viewerId, ids)]);
+    const [images, liked, hidden] = await Promise.all([
+      imagesOf(db, ids),
+      likedBy(db, viewerId, ids),
+      hiddenCommentCounts(db, ids),
+    ]);
     return rows.map((r) =>
-      presentPost(r.post, r.author, images.get(r.post.id) ?? [], liked.has(r.post.id)),
+      presentPost(r.post, r.author, images.get(r.post.id) ?? [], {
+        likedByMe: liked.has(r.post.id),
+        commentsCount: r.post.commentCount - (hidden.get(r.post.id) ?? 0),
+      }),
     );
   }
 
@@ -62,18 +72,28 @@ export function createPostService(deps: PostServiceDeps) {
     }
   }
 
+  /**
+   * Spec limit: 30 posts an hour, and only accepted posts count. The posts table is the
+   * record of accepted posts, so it is the counter: a refused upload writes no row and costs
+   * nothing (a fixed-window limiter hit before the body is read would count it, and it has
+   * no way to look without counting). Throws 429 with the seconds until a post leaves the hour.
+   */
+  async function checkPostLimit(dbOrTx: Db, userId: string): Promise<void> {
+    const recent = await recentPosts(dbOrTx, userId, postsWindowSec);
+    if (recent.count < rateLimits.postsPerHour) return;
+    throw new HttpError(429, 'too_many_posts', undefined, {
+      retryAfter: Math.max(1, recent.freeInSec),
+    });
+  }
+
   return {
     /**
      * Files stream into uploads/ first; the post row (state 'processing') and its image rows
      * are written in one transaction once every check passed, then the job is queued.
      */
     async create(request: FastifyRequest, viewer: Viewer) {
-      const wait = await deps.limiter.hit(
-        `posts:user:${viewer.user.id}`,
-        rateLimits.postsPerHour,
-        3600,
-      );
-      if (wait > 0) throw new HttpError(429, 'too_many_posts', undefined, { retryAfter: wait });
+      // First without a lock, so a driver over the limit is told before sending 10 MB.
+      await checkPostLimit(db, viewer.user.id);
       const postId = randomUUID();
       const upload = await receivePostUpload(request, deps.storage, postId);
       try {
@@ -84,19 +104,26 @@ export function createPostService(deps: PostServiceDeps) {
         const video = upload.files.find((f) => f.field === 'video');
         const images = upload.files.filter((f) => f.field === 'images');
         if (!video && images.length === 0) throw Invalid('post_media_required');
-        await insertPost(
-          db,
-          {
-            id: postId,
-            userId: viewer.user.id,
-            caption: parsed.data.caption,
-            location: parsed.data.location,
-            emergency: parsed.data.emergency,
-            status: 'processing',
-            rawVideoKey: video?.key ?? null,
-          },
-          images.map((f, i) => ({ id: randomUUID(), postId, position: i, rawKey: f.key })),
-        );
+        await db.transaction(async (tx) => {
+          // Again under the author's row lock, in the transaction that writes the post: a
+          // burst of parallel uploads is counted one after another, never past the limit,
+          // across every API process (they share the database).
+          await lockAuthor(tx, viewer.user.id);
+          await checkPostLimit(tx, viewer.user.id);
+          await insertPost(
+            tx,
+            {
+              id: postId,
+              userId: viewer.user.id,
+              caption: parsed.data.caption,
+              location: parsed.data.location,
+              emergency: parsed.data.emergency,
+              status: 'processing',
+              rawVideoKey: video?.key ?? null,
+            },
+            images.map((f, i) => ({ id: randomUUID(), postId, position: i, rawKey: f.key })),
+          );
+        });
       } catch (error) {
         await upload.discard();
         throw error;
@@ -170,14 +197,33 @@ export function createPostService(deps: PostServiceDeps) {
       return { success: true as const, product: await presentOne(fresh, viewer.user.id) };
     },
 
-    /** Its author or an admin; the row stays (moderation history), every file goes. */
-    async remove(postId: string, viewer: Viewer) {
-      const row = await findPost(db, postId);
-      if (!row) throw NotFound('post_not_found');
-      if (row.post.userId !== viewer.user.id && viewer.user.usertype !== 'admin') {
-        throw Forbidden('not_post_owner');
-      }
-      const keys = await removePost(db, postId, viewer.user.id);
+    /** Ready or not, not removed; for the moderation queue (admins only). */
+    async productsByIds(postIds: string[]): Promise<Map<string, Product>> {
+      const products = await present(await postsByIds(db, postIds), undefined);
+      return new Map(products.map((p) => [p._id, p]));
+    },
+
+    /** Any post that was not removed, with its author; undefined otherwise. */
+    find(postId: string): Promise<PostWithAuthor | undefined> {
+      return findPost(db, postId);
+    },
+
+    /**
+     * The one way a post is removed (its author's delete, an admin's delete, moderation): the
+     * row is marked removed and `within` runs in the same transaction (reports, audit, block),
+     * then every file of the post is deleted. The row stays for moderation history.
+     */
+    async removeWith(
+      postId: string,
+      byUserId: string,
+      within: (tx: Tx) => Promise<void>,
+    ): Promise<void> {
+      const keys = await db.transaction(async (tx) => {
+        const removed = await removePost(tx, postId, byUserId);
+        if (!removed) throw NotFound('post_not_found');
+        await within(tx);
+        return removed;
+      });
       await Promise.all(
         keys.map((key) =>
           deps.storage
@@ -185,7 +231,6 @@ export function createPostService(deps: PostServiceDeps) {
             .catch((err: unknown) => deps.log.error({ err, key }, 'media delete failed')),
         ),
       );
-      return { success: true as const, message: messages.video_deleted };
     },
   };
 }

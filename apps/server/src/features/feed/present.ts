@@ -9,7 +9,8 @@ export function presentPost(
   post: PostRow,
   author: UserRow,
   images: PostImageRow[],
-  likedByMe: boolean,
+  /** For the viewer, and without the comments of blocked authors (see hiddenCommentCounts). */
+  counts: { likedByMe: boolean; commentsCount: number },
 ): Product {
   const ready = post.status === 'ready';
   return {
@@ -23,8 +24,8 @@ export function presentPost(
     failureReason:
       post.status === 'failed' ? (post.failureReason ?? messages.processing_failed) : null,
     likes: post.likeCount,
-    likedByMe,
-    commentsCount: post.commentCount,
+    likedByMe: counts.likedByMe,
+    commentsCount: counts.commentsCount,
     video:
       ready && post.videoKey && post.posterKey
         ? {

@@ -179,6 +179,21 @@ describe('post processing', () => {
     expect(stranger.statusCode).toBe(403);
   });
 
+  it("fails a video over 10 minutes with the contract's reason, the minutes filled in", async () => {
+    // 10 min 5 s of a tiny picture at 1 fps: over the limit, yet made in a blink.
+    const path = join(media.dir, 'long.mp4');
+    await ffmpeg(['-f', 'lavfi', '-i', 'color=size=16x16:rate=1:duration=605', path]);
+    const res = await post([
+      { field: 'video', data: await readFile(path), filename: 'long.mp4', type: 'video/mp4' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const failed = await waitForState((res.json() as { product: Product }).product._id, 'failed');
+    // messages.media_too_long with {{minutes}} = 10: the client reads the code back from it.
+    expect(failed.failureReason).toBe(
+      'This video is longer than 10 minutes. Please send a shorter clip.',
+    );
+  });
+
   it('deletes every file of a post when its author deletes it', async () => {
     const res = await post([
       { field: 'images', data: photo, filename: 'a.jpg', type: 'image/jpeg' },

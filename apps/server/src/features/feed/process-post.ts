@@ -1,9 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { messages } from '@saathi/contract';
@@ -12,7 +11,7 @@ import { MediaRejectedError } from '../../media/errors.js';
 import { normalizeImage } from '../../media/normalize-image.js';
 import { makePoster } from '../../media/poster.js';
 import { transcodeVideo } from '../../media/transcode-video.js';
-import type { Storage } from '../../storage/storage.js';
+import { copyToFile, type Storage } from '../../storage/storage.js';
 import {
   clearRawKeys,
   findPost,
@@ -25,10 +24,6 @@ export interface ProcessDeps {
   db: Db;
   storage: Storage;
   log: FastifyBaseLogger;
-}
-
-async function copyToFile(storage: Storage, key: string, path: string): Promise<void> {
-  await pipeline(await storage.read(key), createWriteStream(path));
 }
 
 /**

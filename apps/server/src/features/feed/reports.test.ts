@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits, messages, rateLimits } from '@saathi/contract';
-import { reports } from '../../db/schema/index.js';
+import { postImages, reports } from '../../db/schema/index.js';
 import { expectError } from '../../../test/auth.js';
 import { newPost } from '../../../test/feed-factories.js';
 import { withoutWrites } from '../../../test/feed-helpers.js';
@@ -112,6 +112,21 @@ describe('POST /api/v1/video/report', () => {
       status: 'open',
       resolvedAt: null,
     });
+  });
+
+  it('takes a report of an image post (no video) the same way', async () => {
+    const post = await newPost(t, author.user.id, { videoKey: null, posterKey: null });
+    await t.database.db.insert(postImages).values({
+      id: randomUUID(),
+      postId: post.id,
+      position: 0,
+      key: `public/posts/${post.id}/a.jpg`,
+    });
+    const res = await report(reporter.token, { videoId: post.id, reason: 'Obscene photo' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await reportsOf(post.id)).toMatchObject([
+      { reporterId: reporter.user.id, reason: 'Obscene photo', status: 'open' },
+    ]);
   });
 
   it('409 for a second open report by the same user; others may still report', async () => {

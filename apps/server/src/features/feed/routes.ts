@@ -33,9 +33,7 @@ export function feedRoutes(app: FastifyInstance, auth: AuthDeps, s: FeedServices
   registerCall(app, auth, postCalls.retry, ({ params, viewer }) =>
     s.posts.retry(params.videoId, viewer),
   );
-  registerCall(app, auth, postCalls.remove, ({ params, viewer }) =>
-    s.posts.remove(params.videoId, viewer),
-  );
+  // postCalls.remove (DELETE /api/v1/admin/product/:videoId) is moderation's: one removal path.
   registerCall(app, auth, postCalls.toggleLike, ({ params, viewer }) =>
     s.likes.toggle(params.videoId, viewer),
   );

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { follows, posts, users, type UserRow } from '../../db/schema/index.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 
@@ -12,8 +12,6 @@ export async function findActiveUser(db: Db, userId: string): Promise<UserRow | 
     .limit(1);
   return rows[0];
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Moves the followee's followers_count and the follower's following_count by `delta`. The
@@ -155,4 +153,19 @@ export async function newestMembers(db: Db, viewerId: string, limit: number): Pr
     .where(candidate(viewerId))
     .orderBy(desc(users.createdAt))
     .limit(limit);
+}
+
+/** The given people the viewer could follow, in the order given. */
+export async function candidatesAmong(
+  db: Db,
+  viewerId: string,
+  userIds: readonly string[],
+): Promise<UserRow[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(inArray(users.id, [...userIds]), candidate(viewerId)));
+  const rank = new Map(userIds.map((id, i) => [id, i]));
+  return rows.sort((a, b) => (rank.get(a.id) ?? 0) - (rank.get(b.id) ?? 0));
 }

@@ -9,6 +9,7 @@ import type { Notifier } from '../notifications/service.js';
 import {
   activePosters,
   addFollow,
+  candidatesAmong,
   findActiveUser,
   followPage,
   friendsOfFriends,
@@ -18,13 +19,23 @@ import {
 } from './queries.js';
 
 const SUGGESTIONS = 20;
+/** Nearby people lead, but leave room for mutual follows in a busy city. */
+const NEARBY_SUGGESTIONS = 10;
 
 export function personSummaryOf(user: UserRow): PersonSummary {
   const { _id, name, usertype, profileImage } = publicAuthorOf(user);
   return { _id, name, usertype, profileImage };
 }
 
-export function createFollowService(deps: { db: Db; notifier: Notifier }) {
+export function createFollowService(deps: {
+  db: Db;
+  notifier: Notifier;
+  /**
+   * People whose last shared location is near the user's, nearest first (the location
+   * service); only ids, so follows never sees where anyone is.
+   */
+  nearbyUserIds?: (userId: string) => Promise<string[]>;
+}) {
   const { db } = deps;
 
   async function target(userId: string): Promise<UserRow> {
@@ -109,9 +120,14 @@ export function createFollowService(deps: { db: Db; notifier: Notifier }) {
       };
     },
 
-    /** Mutual follows first, then active posters, then new members; never anyone followed. */
+    /**
+     * People driving nearby first, then mutual follows, active posters and new members;
+     * never anyone followed.
+     */
     async suggestions(viewer: Viewer) {
-      const [mutual, active, fresh] = await Promise.all([
+      const nearbyIds = (await deps.nearbyUserIds?.(viewer.user.id)) ?? [];
+      const [nearby, mutual, active, fresh] = await Promise.all([
+        candidatesAmong(db, viewer.user.id, nearbyIds.slice(0, SUGGESTIONS * 3)),
         friendsOfFriends(db, viewer.user.id, SUGGESTIONS),
         activePosters(db, viewer.user.id, SUGGESTIONS),
         newestMembers(db, viewer.user.id, SUGGESTIONS),
@@ -130,6 +146,7 @@ export function createFollowService(deps: { db: Db; notifier: Notifier }) {
           });
         }
       };
+      add(nearby.slice(0, NEARBY_SUGGESTIONS), 'nearby');
       add(mutual, 'followed_by_people_you_follow');
       add(active, 'active');
       add(fresh, 'new');

@@ -1,9 +1,9 @@
+import { registerStream } from '../../http/stream-route.js';
 import type { FastifyInstance } from 'fastify';
 import { notificationCalls, notificationStreamPath } from '@saathi/contract';
-import { authenticate, type AuthDeps } from '../../auth/authenticate.js';
+import { type AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
 import type { Hub } from '../../realtime/hub.js';
-import { sseRegistry, streamChannel } from '../../realtime/sse.js';
 import { userChannel, type NotificationService } from './service.js';
 
 export function notificationRoutes(
@@ -29,24 +29,11 @@ export function notificationRoutes(
     service.unsubscribe(viewer, body.endpoint),
   );
 
-  const open = sseRegistry(app);
-  app.get(
-    notificationStreamPath,
-    {
-      schema: {
-        summary: 'Live notifications (Server-Sent Events: `notification` and `count` events)',
-        tags: ['notifications'],
-        security: [{ bearer: [] }],
-      },
-    },
-    async (request, reply) => {
-      // EventSource cannot set headers: the Token cookie identifies the caller.
-      const viewer = await authenticate(auth, request, { required: true, allowBlocked: false });
-      if (!viewer) return;
-      streamChannel(open, request, reply, hub, userChannel(viewer.user.id), async () => ({
-        event: 'count',
-        data: await service.initialCount(viewer),
-      }));
-    },
-  );
+  registerStream(app, auth, hub, {
+    path: notificationStreamPath,
+    summary: 'Live notifications (Server-Sent Events: `notification` and `count` events)',
+    tag: 'notifications',
+    channels: (viewer) => userChannel(viewer.user.id),
+    first: async (viewer) => ({ event: 'count', data: await service.initialCount(viewer) }),
+  });
 }

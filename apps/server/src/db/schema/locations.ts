@@ -1,0 +1,36 @@
+import { doublePrecision, index, pgTable, real, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** The last place each user's phone reported; one row per user, overwritten. */
+export const userLocations = pgTable(
+  'user_locations',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    accuracy: real('accuracy'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_locations_lat_lng_idx').on(t.latitude, t.longitude)],
+);
+
+/** Every report, for the team's view of a trip; personal data, deleted after 30 days. */
+export const locationHistory = pgTable(
+  'location_history',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    accuracy: real('accuracy'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('location_history_user_idx').on(t.userId, t.recordedAt),
+    index('location_history_recorded_idx').on(t.recordedAt),
+  ],
+);

@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users, type UserRow } from '../../db/schema/index.js';
+
+/**
+ * Admin accounts, shared by the console and `npm run create-admin`. Answers the new row,
+ * or undefined when the number already has an account.
+ */
+export async function insertAdminAccount(
+  db: Db,
+  fields: { name: string; phone: string; passwordHash: string },
+): Promise<UserRow | undefined> {
+  const inserted = await db
+    .insert(users)
+    .values({
+      id: randomUUID(),
+      name: fields.name,
+      phone: fields.phone,
+      passwordHash: fields.passwordHash,
+      usertype: 'admin',
+      verification: 'not_required',
+    })
+    .onConflictDoNothing({ target: users.phone })
+    .returning();
+  return inserted[0];
+}
+
+/**
+ * Gives an account the admin role or takes it away. A former driver keeps their
+ * verification state, so they return to 'driver'; everyone else returns to 'user'.
+ */
+export async function setAdminRole(db: Db, user: UserRow, admin: boolean): Promise<UserRow> {
+  const usertype = admin ? 'admin' : user.verification === 'not_required' ? 'user' : 'driver';
+  const [row] = await db
+    .update(users)
+    .set({ usertype, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return row ?? { ...user, usertype };
+}

@@ -1,0 +1,150 @@
+import { messages, type AuditAction } from '@saathi/contract';
+import { hashPassword } from '../../auth/passwords.js';
+import type { Viewer } from '../../auth/viewer.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema/index.js';
+import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.js';
+import type { Hub } from '../../realtime/hub.js';
+import { announceBlocked } from '../../auth/account-events.js';
+import { blockAccount, unblockAccount } from '../auth/block.js';
+import type { Notifier } from '../notifications/service.js';
+import { insertAdminAccount, setAdminRole } from './accounts.js';
+import { announceAttention } from './attention.js';
+import { recordAudit, type AuditEntry } from './audit.js';
+import { adminDetailOf } from './present-user.js';
+import { findUser, setVerification } from './users.queries.js';
+
+type Outcome = { outcome: 'verified'; reason?: string } | { outcome: 'rejected'; reason: string };
+
+/**
+ * What admins do to accounts: verify drivers, block, change the admin role, add admins.
+ * Each change and its audit entry are written in one transaction.
+ */
+export function createModerationService(deps: { db: Db; hub: Hub; notifier: Notifier }) {
+  const { db } = deps;
+
+  async function target(userId: string): Promise<UserRow> {
+    const user = await findUser(db, userId);
+    if (!user) throw NotFound('user_not_found');
+    return user;
+  }
+
+  /** Changes one account and writes its audit entry in the same transaction. */
+  async function changeRecorded(
+    viewer: Viewer,
+    userId: string,
+    action: AuditAction,
+    reason: string | null | undefined,
+    change: (tx: Db) => Promise<AuditEntry['details']>,
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      const details = await change(tx);
+      await recordAudit(tx, viewer, {
+        action,
+        targetType: 'user',
+        targetId: userId,
+        reason: reason ?? null,
+        details: details ?? null,
+      });
+    });
+  }
+
+  async function answer(userId: string, message: string) {
+    return { success: true as const, message, user: adminDetailOf(await target(userId)) };
+  }
+
+  return {
+    async verify(viewer: Viewer, userId: string, body: Outcome) {
+      const user = await target(userId);
+      if (user.usertype !== 'driver') throw Invalid('not_a_driver');
+      const reason = body.reason ?? null;
+      const action = body.outcome === 'verified' ? 'driver.verified' : 'driver.rejected';
+      await changeRecorded(viewer, userId, action, reason, async (tx) => {
+        await setVerification(tx, userId, body.outcome, reason);
+        return { from: user.verification };
+      });
+      await announceAttention(db, deps.hub);
+      await deps.notifier.notify({
+        userId,
+        kind: 'verification',
+        text:
+          body.outcome === 'verified'
+            ? 'Your driver account is verified.'
+            : `Your driver verification was rejected: ${body.reason}`,
+        link: '/my/profile',
+      });
+      return answer(
+        userId,
+        body.outcome === 'verified' ? messages.driver_verified : messages.driver_rejected,
+      );
+    },
+
+    /** Admins are not blocked directly: another admin removes the role first, on the record. */
+    async block(viewer: Viewer, userId: string, reason: string) {
+      if (userId === viewer.user.id) throw Forbidden('cannot_block_self');
+      const user = await target(userId);
+      if (user.usertype === 'admin') throw Forbidden('cannot_block_admin');
+      if (user.blockedAt) throw Conflict('already_blocked');
+      await changeRecorded(viewer, userId, 'user.blocked', reason, async (tx) => {
+        await blockAccount(tx, userId, reason);
+        return null;
+      });
+      await announceBlocked(deps.hub, userId);
+      return answer(userId, messages.user_blocked);
+    },
+
+    async unblock(viewer: Viewer, userId: string, reason?: string) {
+      const user = await target(userId);
+      if (!user.blockedAt) throw Conflict('not_blocked');
+      await changeRecorded(viewer, userId, 'user.unblocked', reason, async (tx) => {
+        await unblockAccount(tx, userId);
+        return { blockReason: user.blockReason };
+      });
+      return answer(userId, messages.user_unblocked);
+    },
+
+    async promote(viewer: Viewer, userId: string, reason?: string) {
+      const user = await target(userId);
+      if (user.usertype === 'admin') throw Conflict('already_admin');
+      if (user.blockedAt) throw Conflict('cannot_promote_blocked');
+      await changeRecorded(viewer, userId, 'admin.promoted', reason, async (tx) => {
+        await setAdminRole(tx, user, true);
+        return { from: user.usertype };
+      });
+      return answer(userId, messages.admin_promoted);
+    },
+
+    async demote(viewer: Viewer, userId: string, reason?: string) {
+      if (userId === viewer.user.id) throw Forbidden('cannot_demote_self');
+      const user = await target(userId);
+      if (user.usertype !== 'admin') throw Conflict('not_admin');
+      await changeRecorded(viewer, userId, 'admin.demoted', reason, async (tx) => {
+        const row = await setAdminRole(tx, user, false);
+        return { to: row.usertype };
+      });
+      return answer(userId, messages.admin_demoted);
+    },
+
+    async createAdmin(viewer: Viewer, body: { name: string; number: string; password: string }) {
+      // Hashed before the transaction: argon2 takes a moment and must not hold it open.
+      const passwordHash = await hashPassword(body.password);
+      const created = await db.transaction(async (tx) => {
+        const row = await insertAdminAccount(tx, {
+          name: body.name,
+          phone: body.number,
+          passwordHash,
+        });
+        if (!row) throw Conflict('number_taken');
+        await recordAudit(tx, viewer, {
+          action: 'admin.created',
+          targetType: 'user',
+          targetId: row.id,
+        });
+        return row;
+      });
+      return answer(created.id, messages.admin_created);
+    },
+  };
+}
+
+export type ModerationService = ReturnType<typeof createModerationService>;

@@ -1,0 +1,188 @@
+import { messages, reportOutcomeTexts, type ReportedPost } from '@saathi/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Viewer } from '../../auth/viewer.js';
+import type { Db } from '../../db/client.js';
+import { Forbidden, NotFound } from '../../http/errors.js';
+import type { Hub } from '../../realtime/hub.js';
+import { announceAttention } from '../admin/attention.js';
+import { recordAudit } from '../admin/audit.js';
+import { announceBlocked } from '../../auth/account-events.js';
+import { blockAccount } from '../auth/block.js';
+import type { PostService } from '../feed/posts.service.js';
+import type { Notifier } from '../notifications/service.js';
+import { isBlockedLocked, openReportGroups, openReportsOf, resolveOpenReports } from './queries.js';
+import { decodeQueueCursor, encodeQueueCursor } from './queue-cursor.js';
+
+export interface PostModerationDeps {
+  db: Db;
+  posts: PostService;
+  notifier: Notifier;
+  hub: Hub;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The reports queue and what admins do with a reported post. Every removal of a post goes
+ * through `removal` here (the author's delete too), so open reports never outlive their post.
+ */
+export function createPostModerationService(deps: PostModerationDeps) {
+  const { db } = deps;
+
+  /** After the change is committed: reporters learn the outcome, admins the new counts. */
+  async function afterResolution(
+    postId: string,
+    reporterIds: string[],
+    outcome: keyof typeof reportOutcomeTexts,
+  ) {
+    if (reporterIds.length === 0) return;
+    for (const userId of new Set(reporterIds)) {
+      try {
+        await deps.notifier.notify({
+          userId,
+          kind: 'report_outcome',
+          postId,
+          text: reportOutcomeTexts[outcome],
+        });
+      } catch (err) {
+        // The decision stands; a failed notice must not turn it into an error.
+        deps.log.error({ err, postId }, 'report outcome notification failed');
+      }
+    }
+    try {
+      await announceAttention(db, deps.hub);
+    } catch (err) {
+      deps.log.error({ err }, 'announcing attention counts failed');
+    }
+  }
+
+  /**
+   * Removes the post (row and files) and actions its open reports in one transaction with
+   * the audit entry; `block` also blocks the author with the same reason, unless the author
+   * is blocked already (that block, its reason and time stay). Answers whether it blocked.
+   */
+  async function removal(
+    postId: string,
+    viewer: Viewer,
+    opts: { reason: string | null; block: boolean; audit: boolean },
+  ): Promise<boolean> {
+    const row = await deps.posts.find(postId);
+    if (!row) throw NotFound('post_not_found');
+    if (opts.block && row.author.usertype === 'admin') throw Forbidden('cannot_block_admin');
+    const authorId = row.author.id;
+    let reporterIds: string[] = [];
+    let blocked = false;
+    await deps.posts.removeWith(postId, viewer.user.id, async (tx) => {
+      reporterIds = await resolveOpenReports(tx, postId, {
+        status: 'actioned',
+        by: viewer.user.id,
+        note: opts.reason,
+      });
+      if (opts.block && opts.reason && !(await isBlockedLocked(tx, authorId))) {
+        blocked = true;
+        await blockAccount(tx, authorId, opts.reason);
+        await recordAudit(tx, viewer, {
+          action: 'user.blocked',
+          targetType: 'user',
+          targetId: authorId,
+          reason: opts.reason,
+          details: { postId },
+        });
+      }
+      if (opts.audit) {
+        await recordAudit(tx, viewer, {
+          action: 'post.removed',
+          targetType: 'post',
+          targetId: postId,
+          reason: opts.reason,
+          details: { authorId, reports: reporterIds.length, authorBlocked: blocked },
+        });
+      }
+    });
+    if (blocked) await announceBlocked(deps.hub, authorId);
+    await afterResolution(postId, reporterIds, 'removed');
+    return blocked;
+  }
+
+  return {
+    async queue(query: { cursor?: string; limit: number }) {
+      const cursor = decodeQueueCursor(query.cursor);
+      const groups = await openReportGroups(db, { cursor, limit: query.limit + 1 });
+      const page = groups.slice(0, query.limit);
+      const ids = page.map((g) => g.postId);
+      const [products, reports] = await Promise.all([
+        deps.posts.productsByIds(ids),
+        openReportsOf(db, ids),
+      ]);
+      const items: ReportedPost[] = [];
+      for (const group of page) {
+        const post = products.get(group.postId);
+        if (!post) continue;
+        items.push({
+          post,
+          reportCount: group.count,
+          firstReportedAt: group.oldest,
+          authorBlocked: group.authorBlocked,
+          reports: reports
+            .filter((r) => r.postId === group.postId)
+            .map((r) => ({
+              _id: r.id,
+              reason: r.reason,
+              createdAt: r.createdAt.toISOString(),
+              reporter: { _id: r.reporterId, name: r.reporterName },
+            })),
+        });
+      }
+      const last = page.at(-1);
+      return {
+        success: true as const,
+        items,
+        nextCursor: groups.length > query.limit && last ? encodeQueueCursor(last) : null,
+      };
+    },
+
+    async dismiss(postId: string, note: string | undefined, viewer: Viewer) {
+      const reason = note && note.length > 0 ? note : null;
+      const reporterIds = await db.transaction(async (tx) => {
+        const ids = await resolveOpenReports(tx, postId, {
+          status: 'dismissed',
+          by: viewer.user.id,
+          note: reason,
+        });
+        if (ids.length === 0) throw NotFound('report_none_open');
+        await recordAudit(tx, viewer, {
+          action: 'reports.dismissed',
+          targetType: 'post',
+          targetId: postId,
+          reason,
+          details: { reports: ids.length },
+        });
+        return ids;
+      });
+      await afterResolution(postId, reporterIds, 'dismissed');
+      return { success: true as const, message: messages.reports_dismissed };
+    },
+
+    async remove(postId: string, reason: string, viewer: Viewer, block: boolean) {
+      const blocked = await removal(postId, viewer, { reason, block, audit: true });
+      return {
+        success: true as const,
+        message: blocked ? messages.post_removed_author_blocked : messages.post_removed,
+      };
+    },
+
+    /**
+     * DELETE /api/v1/admin/product/:videoId: the author, or an admin (audited, as a removal
+     * without a written reason). Checked before anything is written.
+     */
+    async deleteCall(postId: string, viewer: Viewer) {
+      const row = await deps.posts.find(postId);
+      if (!row) throw NotFound('post_not_found');
+      const own = row.post.userId === viewer.user.id;
+      if (!own && viewer.user.usertype !== 'admin') throw Forbidden('not_post_owner');
+      await removal(postId, viewer, { reason: null, block: false, audit: !own });
+      return { success: true as const, message: messages.video_deleted };
+    },
+  };
+}
+
+export type PostModerationService = ReturnType<typeof createPostModerationService>;

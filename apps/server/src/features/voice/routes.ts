@@ -1,0 +1,45 @@
+import { registerStream } from '../../http/stream-route.js';
+import type { FastifyInstance } from 'fastify';
+import { audioCalls, limits, voiceCalls, voiceStreamPath } from '@saathi/contract';
+import { type AuthDeps } from '../../auth/authenticate.js';
+import { registerCall } from '../../http/register-call.js';
+import type { Hub } from '../../realtime/hub.js';
+import { ownVoiceChannel, voiceChannel, type VoiceService } from './service.js';
+
+/** The recording plus the multipart framing and a name field. */
+const bodyLimit = limits.voiceMaxBytes + 64 * 1024;
+
+export function voiceRoutes(
+  app: FastifyInstance,
+  auth: AuthDeps,
+  service: VoiceService,
+  hub: Hub,
+): void {
+  registerCall(
+    app,
+    auth,
+    voiceCalls.upload,
+    ({ request, viewer }) => service.upload(request, viewer),
+    { bodyLimit },
+  );
+  registerCall(app, auth, voiceCalls.list, ({ viewer, query }) => service.list(viewer, query));
+  registerCall(app, auth, voiceCalls.remove, ({ viewer, params }) =>
+    service.remove(params.id, viewer),
+  );
+  registerCall(
+    app,
+    auth,
+    audioCalls.upload,
+    ({ request, viewer }) => service.uploadAudio(request, viewer),
+    { bodyLimit },
+  );
+  registerCall(app, auth, audioCalls.list, ({ viewer, query }) => service.listAudio(viewer, query));
+
+  registerStream(app, auth, hub, {
+    path: voiceStreamPath,
+    summary:
+      "Live Voice Chat (Server-Sent Events): `note` (a new ready note), `removed`, and `mine` (the caller's own note or audio ready or failed)",
+    tag: 'voice',
+    channels: (viewer) => [voiceChannel, ownVoiceChannel(viewer.user.id)],
+  });
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { audioFields, limits, messages, rateLimits } from '@saathi/contract';
+import type { RateLimiter } from '../../auth/rate-limiter.js';
+import type { Viewer } from '../../auth/viewer.js';
+import type { Db } from '../../db/client.js';
+import { decodeCursor, encodeCursor } from '../../db/cursor.js';
+import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
+import type { JobQueue } from '../../jobs/queue.js';
+import type { Hub } from '../../realtime/hub.js';
+import type { Storage } from '../../storage/storage.js';
+import { presentAudio, presentNote } from './present.js';
+import {
+  deleteNote,
+  findNote,
+  insertNote,
+  markNoteFailed,
+  notePage,
+  type NoteWithAuthor,
+  type VoiceKind,
+} from './queries.js';
+import { receiveVoiceUpload } from './upload.js';
+
+export const PROCESS_VOICE_QUEUE = 'voice.process';
+/** Everyone on Voice Chat hears of new and deleted notes here. */
+export const voiceChannel = 'voice';
+/** The owner hears here when their own note or audio is ready or failed. */
+export const ownVoiceChannel = (userId: string) => `voice:user:${userId}`;
+
+export interface VoiceServiceDeps {
+  db: Db;
+  storage: Storage;
+  limiter: RateLimiter;
+  jobs: JobQueue;
+  hub: Hub;
+  log: FastifyBaseLogger;
+}
+
+interface PageQuery {
+  cursor?: string;
+  limit: number;
+}
+
+export function createVoiceService(deps: VoiceServiceDeps) {
+  const { db } = deps;
+
+  async function page(kind: VoiceKind, viewer: Viewer, query: PageQuery) {
+    const rows = await notePage(db, {
+      kind,
+      viewerId: viewer.user.id,
+      cursor: decodeCursor(query.cursor),
+      limit: query.limit + 1,
+    });
+    const items = rows.slice(0, query.limit);
+    const last = items.at(-1);
+    const nextCursor =
+      rows.length > query.limit && last
+        ? encodeCursor({ createdAt: last.at, id: last.note.id })
+        : null;
+    return { items, nextCursor };
+  }
+
+  /**
+   * The file streams into uploads/ through the signature and size checks; the row
+   * ('processing') is written once it passed, then the job is queued.
+   */
+  async function receive(
+    request: FastifyRequest,
+    viewer: Viewer,
+    kind: VoiceKind,
+  ): Promise<NoteWithAuthor> {
+    const wait = await deps.limiter.hit(
+      `voice:user:${viewer.user.id}`,
+      rateLimits.voiceUploadsPerHour,
+      3600,
+    );
+    if (wait > 0) throw new HttpError(429, 'voice_too_many', undefined, { retryAfter: wait });
+    const id = randomUUID();
+    const field = kind === 'voice' ? 'voice' : 'audio';
+    const upload = await receiveVoiceUpload(request, deps.storage, id, field);
+    try {
+      const file = upload.files[0];
+      if (!file) throw Invalid('voice_required');
+      if (file.bytes < limits.voiceMinBytes) throw Invalid('voice_too_short');
+      const fields = audioFields.safeParse(upload.fields);
+      if (!fields.success) throw invalidField(fields.error.issues[0]?.message);
+      await insertNote(db, {
+        id,
+        userId: viewer.user.id,
+        kind,
+        name: kind === 'audio' ? fields.data.name : '',
+        rawKey: file.key,
+        status: 'processing',
+        bytes: file.bytes,
+      });
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+    try {
+      await deps.jobs.send(PROCESS_VOICE_QUEUE, { noteId: id });
+    } catch (err) {
+      // Without a job the note would stay 'processing' for ever: say so now instead.
+      deps.log.error({ err, noteId: id }, 'could not queue voice processing');
+      await markNoteFailed(db, id, messages.voice_processing_failed);
+    }
+    const row = await findNote(db, id);
+    if (!row) throw NotFound('voice_not_found');
+    return row;
+  }
+
+  return {
+    async upload(request: FastifyRequest, viewer: Viewer) {
+      const row = await receive(request, viewer, 'voice');
+      return {
+        success: true as const,
+        message: messages.voice_uploaded,
+        data: presentNote(row.note, row.author),
+      };
+    },
+
+    async list(viewer: Viewer, query: PageQuery) {
+      const { items, nextCursor } = await page('voice', viewer, query);
+      return {
+        success: true as const,
+        notes: items.map((r) => presentNote(r.note, r.author)),
+        nextCursor,
+      };
+    },
+
+    async uploadAudio(request: FastifyRequest, viewer: Viewer) {
+      const row = await receive(request, viewer, 'audio');
+      return {
+        success: true as const,
+        message: messages.audio_uploaded,
+        audio: presentAudio(row.note),
+      };
+    },
+
+    async listAudio(viewer: Viewer, query: PageQuery) {
+      const { items, nextCursor } = await page('audio', viewer, query);
+      return { success: true as const, audios: items.map((r) => presentAudio(r.note)), nextCursor };
+    },
+
+    /** Its owner only; the row and both files (raw and playable) go. */
+    async remove(id: string, viewer: Viewer) {
+      const row = await findNote(db, id);
+      if (!row) throw NotFound('voice_not_found');
+      if (row.note.userId !== viewer.user.id) throw Forbidden('voice_not_owner');
+      const keys = await deleteNote(db, id);
+      await Promise.all(
+        keys.map((key) =>
+          deps.storage
+            .delete(key)
+            .catch((err: unknown) => deps.log.error({ err, key }, 'voice file delete failed')),
+        ),
+      );
+      if (row.note.kind === 'voice') {
+        await deps.hub
+          .publish(voiceChannel, 'removed', { _id: id })
+          .catch((err: unknown) => deps.log.error({ err }, 'voice removal not published'));
+      }
+      return { success: true as const, message: messages.voice_deleted };
+    },
+  };
+}
+
+export type VoiceService = ReturnType<typeof createVoiceService>;

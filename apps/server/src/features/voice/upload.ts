@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import { limits } from '@saathi/contract';
+import { voiceNoteTypes } from '../../media/types.js';
+import { receiveUpload, type ReceivedUpload } from '../../media/receive-upload.js';
+import type { Storage } from '../../storage/storage.js';
+
+/** Streams one recording (field `voice` or `audio`), checked by its bytes and size, into uploads/. */
+export function receiveVoiceUpload(
+  request: FastifyRequest,
+  storage: Storage,
+  noteId: string,
+  field: 'voice' | 'audio',
+): Promise<ReceivedUpload> {
+  return receiveUpload(request, storage, {
+    prefix: `uploads/voice/${noteId}`,
+    files: {
+      [field]: {
+        maxBytes: limits.voiceMaxBytes,
+        accept: voiceNoteTypes,
+        rejectCode: 'voice_not_audio',
+        tooLargeCode: 'voice_too_large',
+        maxFiles: 1,
+        tooManyCode: 'invalid_input',
+      },
+    },
+  });
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { auditEntry } from './admin-audit.js';
+import { defineCall } from './call.js';
+
+/** What needs the team's attention; the dashboard shows it and the stream keeps it current. */
+export const attentionCounts = z.object({
+  openReports: z.number().int(),
+  openHelpRequests: z.number().int(),
+  pendingDrivers: z.number().int(),
+});
+export type AttentionCounts = z.infer<typeof attentionCounts>;
+
+/**
+ * Not a JSON call: the admin console's EventSource stream, authenticated by the Token
+ * cookie, admins only. Events: `counts` (AttentionCounts, first on connect and after every
+ * change), `help_request` (a new or changed help request, see help.ts).
+ */
+export const adminStreamPath = '/api/v1/admin/stream';
+
+export const adminEventNames = ['counts', 'help_request'] as const;
+export type AdminEventName = (typeof adminEventNames)[number];
+
+export const adminCalls = {
+  dashboard: defineCall({
+    method: 'GET',
+    path: '/api/v1/admin/dashboard',
+    summary:
+      'Counts that need attention (open reports, open help requests, drivers to verify) and the latest admin actions',
+    auth: 'admin',
+    response: z.object({
+      success: z.literal(true),
+      counts: attentionCounts,
+      recent: z.array(auditEntry),
+    }),
+  }),
+};

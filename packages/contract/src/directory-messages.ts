@@ -1,0 +1,23 @@
+/** Messages of the admin console's content management; spread into `messages`. */
+export const directoryMessages = {
+  business_name_required: 'Please enter the business name',
+  business_name_too_long: 'The name can be at most 100 characters',
+  business_description_too_long: 'The description can be at most 1000 characters',
+  business_address_too_long: 'The address can be at most 300 characters',
+  business_phone_invalid: 'Enter a phone number with digits, + and spaces only',
+  business_email_invalid: 'Enter a valid email address',
+  business_status_invalid: "Status must be 'active' or 'inactive'",
+  business_category_required: 'Please enter a category',
+  business_category_too_long: 'The category can be at most 60 characters',
+  business_position_invalid: 'The position must be a whole number from 0 to 10000',
+  business_not_found: 'This business does not exist',
+  business_saved: 'Business saved',
+  business_deleted: 'Business deleted',
+  safety_note_required: 'Please write the caution note',
+  safety_note_too_long: 'The note can be at most 1000 characters',
+  safety_media_required: 'Please add an image or a video',
+  safety_one_file: 'Add at most one image and one video',
+  safety_not_found: 'This safety caution does not exist',
+  safety_saved: 'Safety caution saved',
+  safety_deleted: 'Safety caution deleted',
+} as const;

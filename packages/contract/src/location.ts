@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { coordinate } from './geo.js';
+
+export const locationMessages = {
+  location_latitude_required: 'latitude is required',
+  location_latitude_number: 'latitude must be a number, for example 28.6139',
+  location_latitude_range: 'latitude must be between -90 and 90',
+  location_longitude_required: 'longitude is required',
+  location_longitude_number: 'longitude must be a number, for example 77.2090',
+  location_longitude_range: 'longitude must be between -180 and 180',
+  location_accuracy_invalid: 'accuracy must be a number of metres',
+  location_not_yours: 'You can only share your own location: driverId must be your own id',
+} as const;
+
+/** Spec 001 section 9 (the browser's side) and how long the server keeps the trail. */
+export const locationLimits = {
+  timeoutMs: 10_000,
+  screenMaximumAgeMs: 0,
+  trackerMaximumAgeMs: 300_000,
+  trackerIntervalMs: 120_000,
+  /** Location history is personal data: deleted after this many days. */
+  historyDays: 30,
+  /** Reports closer together than this update the last location but add no history row. */
+  historyMinGapSeconds: 20,
+  /** Spec: coordinates shown to 6 decimals. */
+  decimals: 6,
+} as const;
+
+// The screen sends numbers, the tracker sends strings ('28.6139'): both arrive as a number.
+const numbersOrText = { numbers: true };
+
+/** POST /api/v1/update/location, both forms of the spec. */
+export const updateLocationBody = z.object({
+  latitude: coordinate(
+    -90,
+    90,
+    {
+      required: locationMessages.location_latitude_required,
+      number: locationMessages.location_latitude_number,
+      range: locationMessages.location_latitude_range,
+    },
+    numbersOrText,
+  ),
+  longitude: coordinate(
+    -180,
+    180,
+    {
+      required: locationMessages.location_longitude_required,
+      number: locationMessages.location_longitude_number,
+      range: locationMessages.location_longitude_range,
+    },
+    numbersOrText,
+  ),
+  /** The tracker's form names the driver; it must be the caller. */
+  driverId: z.string().max(100).optional(),
+  /** Metres, as the phone reports it (GeolocationCoordinates.accuracy). */
+  accuracy: z
+    .number({ error: locationMessages.location_accuracy_invalid })
+    .min(0, locationMessages.location_accuracy_invalid)
+    .max(1_000_000, locationMessages.location_accuracy_invalid)
+    .optional(),
+});
+export type UpdateLocationBody = z.input<typeof updateLocationBody>;
+
+export const storedLocation = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  accuracy: z.number().nullable(),
+  /** ISO time the server received it. */
+  timestamp: z.string(),
+});
+export type StoredLocation = z.infer<typeof storedLocation>;
+
+export const locationCalls = {
+  update: defineCall({
+    method: 'POST',
+    path: '/api/v1/update/location',
+    summary: "Share the caller's location (numbers, or the tracker's strings with driverId)",
+    auth: 'user',
+    body: updateLocationBody,
+    response: z.object({ success: z.literal(true) }),
+  }),
+  last: defineCall({
+    method: 'GET',
+    path: '/api/v1/location/last',
+    summary: 'The last location the caller shared (only ever their own)',
+    auth: 'user',
+    response: z.object({ success: z.literal(true), location: storedLocation.nullable() }),
+  }),
+};

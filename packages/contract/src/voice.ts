@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { defineCall } from './call.js';
+import { limits } from './limits.js';
+import { publicAuthor } from './posts.js';
+import { voiceMessages } from './voice-messages.js';
+
+export { voiceMessages };
+
+export const voiceStatus = z.enum(['processing', 'ready', 'failed']);
+export type VoiceStatus = z.infer<typeof voiceStatus>;
+
+/**
+ * A Voice Chat note. `url` is the relative path of a playable M4A once processed, null
+ * before; `failureReason` is shown to the owner only (others never see unready notes).
+ */
+export const voiceNote = z.object({
+  _id: z.uuid(),
+  user: publicAuthor,
+  url: z.string().nullable(),
+  createdAt: z.string(),
+  status: voiceStatus,
+  failureReason: z.string().nullable(),
+  /** Seconds, once processed. */
+  duration: z.number().nullable(),
+});
+export type VoiceNote = z.infer<typeof voiceNote>;
+
+/** A Voice Recorder audio: only its owner ever sees it. */
+export const audioItem = z.object({
+  _id: z.uuid(),
+  name: z.string(),
+  audioUrl: z.string().nullable(),
+  createdAt: z.string(),
+  status: voiceStatus,
+  failureReason: z.string().nullable(),
+  duration: z.number().nullable(),
+});
+export type AudioItem = z.infer<typeof audioItem>;
+
+const pageQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(limits.voicePageMax).default(limits.voicePageDefault),
+});
+
+export const voiceIdParam = z.object({ id: z.uuid({ error: voiceMessages.voice_not_found }) });
+
+export const audioFields = z.object({
+  name: z
+    .string()
+    .trim()
+    .max(limits.audioNameMax, voiceMessages.audio_name_too_long)
+    .optional()
+    .transform((v) => v ?? ''),
+});
+
+export const voiceCalls = {
+  upload: defineCall({
+    method: 'POST',
+    path: '/api/voice/upload',
+    summary: 'Send a Voice Chat note (multipart file `voice`); processed in the background',
+    auth: 'user',
+    multipart: { fields: z.object({}), files: ['voice'] },
+    response: z.object({ success: z.literal(true), message: z.string(), data: voiceNote }),
+  }),
+  list: defineCall({
+    method: 'GET',
+    path: '/api/voice/list',
+    summary: "Voice Chat: everyone's ready notes and the caller's own, newest first",
+    auth: 'user',
+    query: pageQuery,
+    response: z.object({
+      success: z.literal(true),
+      notes: z.array(voiceNote),
+      nextCursor: z.string().nullable(),
+    }),
+  }),
+  remove: defineCall({
+    method: 'DELETE',
+    path: '/api/voice/delete/:id',
+    summary: 'Delete a voice note or recording and its files (its owner only)',
+    auth: 'user',
+    params: voiceIdParam,
+    response: z.object({ success: z.literal(true), message: z.string() }),
+  }),
+};
+
+export const audioCalls = {
+  upload: defineCall({
+    method: 'POST',
+    path: '/api/audio/upload',
+    summary: 'Save a Voice Recorder recording (multipart `audio` file and `name`)',
+    auth: 'user',
+    multipart: { fields: audioFields, files: ['audio'] },
+    response: z.object({ success: z.literal(true), message: z.string(), audio: audioItem }),
+  }),
+  list: defineCall({
+    method: 'GET',
+    path: '/api/audio',
+    summary: "The caller's own Voice Recorder recordings, newest first",
+    auth: 'user',
+    query: pageQuery,
+    response: z.object({
+      success: z.literal(true),
+      audios: z.array(audioItem),
+      nextCursor: z.string().nullable(),
+    }),
+  }),
+};
+
+/** Not a JSON call: an EventSource stream, authenticated by the Token cookie. */
+export const voiceStreamPath = '/api/v1/voice/stream';
+
+/** `note`: a Voice Chat note became ready (everyone); `mine`: the caller's own note or audio is ready or failed. */
+export const voiceNoteEvent = z.object({ note: voiceNote });
+export const voiceMineEvent = z.object({ note: voiceNote.optional(), audio: audioItem.optional() });
+/** `removed`: a Voice Chat note was deleted. */
+export const voiceRemovedEvent = z.object({ _id: z.uuid() });

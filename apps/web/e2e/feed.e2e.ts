@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { ffmpeg } from '../../server/test/fixtures-media.js';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
+import { signIn } from './support/session.js';
 
 let server: E2eServer;
 let browser: Browser;
@@ -21,13 +21,10 @@ let postId = '';
 const ourItem = () => page.locator(`article[data-post="${postId}"][data-kind="video"]`);
 
 beforeAll(async () => {
-  if (!existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))) {
-    throw new Error('Build the web app first: npm run build -w apps/web');
-  }
   work = mkdtempSync(join(tmpdir(), 'saathi-feed-e2e-'));
   clip = join(work, 'road.mp4');
   // A real 3-second portrait clip with sound, as a phone would record it.
-  execFileSync('ffmpeg', [
+  await ffmpeg([
     '-loglevel',
     'error',
     '-f',
@@ -49,7 +46,7 @@ beforeAll(async () => {
     clip,
   ]);
   photo = join(work, 'toll.png');
-  execFileSync('ffmpeg', [
+  await ffmpeg([
     '-loglevel',
     'error',
     '-f',
@@ -80,11 +77,7 @@ afterAll(async () => {
 
 describe('the feed in a phone-sized browser', () => {
   it('signs the demo driver in and shows the empty feed', async () => {
-    await page.goto('/login');
-    await page.getByLabel('Phone Number').fill('+91 9000000002');
-    await page.getByLabel('Password', { exact: true }).fill('Driver@1234');
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await page.waitForURL(`${server.url}/`);
+    await signIn(page, '+91 9000000002', 'Driver@1234');
     await page.getByRole('heading', { name: 'No videos yet' }).waitFor();
     await screenshot(page, 'feed-01-empty');
   });
@@ -142,6 +135,14 @@ describe('the feed in a phone-sized browser', () => {
     await page.getByText('Link copied to clipboard!').waitFor();
     await screenshot(page, 'feed-04c-image-share');
     await page.getByRole('button', { name: 'Close' }).click();
+    // Images are reported like videos, in the modal worded for a post (the post is reported
+    // from its video below).
+    await image.getByRole('button', { name: 'Report' }).click();
+    await page.getByRole('heading', { name: 'Report Post' }).waitFor();
+    await page.getByText('0/500').waitFor();
+    await screenshot(page, 'feed-04d-image-report');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: 'Report Post' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Previous' }).click();
   });
 

@@ -1,15 +1,13 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { pngImage } from '../../server/test/fixtures.js';
 import { newPost } from '../../server/test/feed-factories.js';
-import { postImages, users } from '../../server/src/db/schema/index.js';
+import { postImages } from '../../server/src/db/schema/index.js';
 import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
-import { startE2eServer, type E2eServer } from './support/server.js';
+import { demoUser, startE2eServer, type E2eServer } from './support/server.js';
+import { signIn } from './support/session.js';
 
 let server: E2eServer;
 let browser: Browser;
@@ -19,29 +17,14 @@ let user: Page;
 let driver: Page;
 let userToken = '';
 
-async function signIn(page: Page, path: string, number: string, password: string) {
-  await page.goto(path);
-  await page.getByLabel('Phone Number').fill(number);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
-}
-
 async function openPage(): Promise<Page> {
   return (await phoneContext(browser, server.url)).newPage();
 }
 
 beforeAll(async () => {
-  if (!existsSync(fileURLToPath(new URL('../dist/index.html', import.meta.url)))) {
-    throw new Error('Build the web app first: npm run build -w apps/web');
-  }
   server = await startE2eServer();
   // A photo post by the driver, so the user can follow him from the feed.
-  const [ramesh] = await server.database.db
-    .select()
-    .from(users)
-    .where(eq(users.phone, '+919000000002'));
-  if (!ramesh) throw new Error('demo driver missing');
+  const ramesh = await demoUser(server, '+919000000002');
   const post = await newPost(server, ramesh.id, {
     caption: 'Fog on the Yamuna Expressway, drive slow',
     videoKey: null,
@@ -67,8 +50,8 @@ afterAll(async () => {
 
 describe('following, profiles and live notifications in two phones', () => {
   it('signs both in; the driver has no unread notifications', async () => {
-    await signIn(user, '/end/user/login', '+91 9000000003', 'User@1234');
-    await signIn(driver, '/login', '+91 9000000002', 'Driver@1234');
+    await signIn(user, '+91 9000000003', 'User@1234', '/end/user/login');
+    await signIn(driver, '+91 9000000002', 'Driver@1234', '/login');
     await driver.goto('/my/profile');
     await driver.getByText('Ramesh Kumar').first().waitFor();
     await driver.getByRole('link', { name: 'Notifications', exact: true }).waitFor();

@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pngImage } from '../../server/test/fixtures.js';
 import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
+import { signIn } from './support/session.js';
 
 let server: E2eServer;
 let browser: Browser;
@@ -37,11 +38,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await phoneContext(browser, server.url);
   page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Phone Number').fill('+91 9000000002');
-  await page.getByLabel('Password', { exact: true }).fill('Driver@1234');
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL(`${server.url}/`);
+  await signIn(page, '+91 9000000002', 'Driver@1234');
 });
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { registerSW } from 'virtual:pwa-register';
 import { queryClient } from './api/queryClient';
+import { reloadOnStaleBuild } from './app/reloadOnStaleBuild';
 import { setupI18n } from './i18n';
 import { initialLanguage } from './i18n/language';
 import { createRouter } from './routes';
@@ -12,6 +13,7 @@ import './index.css';
 
 setupI18n(initialLanguage());
 registerSW({ immediate: true });
+reloadOnStaleBuild();
 showFlashedToast();
 
 const root = document.getElementById('root');

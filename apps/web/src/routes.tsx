@@ -5,14 +5,9 @@ import { DriverLoginScreen } from './features/auth/DriverLoginScreen';
 import { UserLoginScreen } from './features/auth/UserLoginScreen';
 import { UserRegisterScreen } from './features/auth/UserRegisterScreen';
 import { EmergencyScreen } from './features/emergency/EmergencyScreen';
+import { adminRoute } from './features/admin/adminRoutes';
 import { FeedScreen } from './features/feed/FeedScreen';
 import { ComingSoon } from './ui/ComingSoon';
-
-/** Screens later issues build; each shows its title until then. Rarely used screens load on demand. */
-const comingSoon = (path: string, titleKey: string): RouteObject => ({
-  path,
-  element: <ComingSoon titleKey={titleKey} />,
-});
 
 export const routes: RouteObject[] = [
   {
@@ -71,23 +66,48 @@ export const routes: RouteObject[] = [
               Component: (await import('./features/safety/SafetyScreen')).SafetyScreen,
             }),
           },
-          comingSoon('/voice-chat', 'screens.voiceChat'),
+          {
+            path: '/voice-chat',
+            lazy: async () => ({
+              Component: (await import('./features/voice/VoiceChatScreen')).VoiceChatScreen,
+            }),
+          },
           {
             path: '/my/profile',
             lazy: async () => ({
               Component: (await import('./features/profile/MyProfileScreen')).MyProfileScreen,
             }),
           },
-          comingSoon('/help', 'screens.help'),
+          {
+            path: '/help',
+            lazy: async () => ({
+              Component: (await import('./features/help/HelpScreen')).HelpScreen,
+            }),
+          },
           {
             path: '/post/video',
             lazy: async () => ({
               Component: (await import('./features/post/AddVideoScreen')).AddVideoScreen,
             }),
           },
-          comingSoon('/send/audio', 'screens.sendAudio'),
-          comingSoon('/salah', 'screens.salah'),
-          comingSoon('/location', 'screens.location'),
+          {
+            path: '/send/audio',
+            lazy: async () => ({
+              Component: (await import('./features/voice/VoiceRecorderScreen')).VoiceRecorderScreen,
+            }),
+          },
+          {
+            path: '/salah',
+            lazy: async () => ({
+              Component: (await import('./features/salah/SalahScreen')).SalahScreen,
+            }),
+          },
+          {
+            path: '/location',
+            lazy: async () => ({
+              Component: (await import('./features/location/LocationScreen')).LocationScreen,
+            }),
+          },
           {
             path: '/notification',
             lazy: async () => ({
@@ -95,7 +115,7 @@ export const routes: RouteObject[] = [
                 .NotificationsScreen,
             }),
           },
-          comingSoon('/admin', 'screens.admin'),
+          adminRoute,
         ],
       },
       {

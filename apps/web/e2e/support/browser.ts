@@ -4,8 +4,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 const shots = fileURLToPath(new URL('../../../../test-results/e2e', import.meta.url));
 
+/** Chromium's fake microphone and camera, with the permission prompt answered yes. */
+export const fakeMediaArgs = [
+  '--use-fake-ui-for-media-stream',
+  '--use-fake-device-for-media-stream',
+] as const;
+
 /** Debian's Chromium: browsers are never downloaded on these machines. */
-export function launchBrowser(): Promise<Browser> {
+export function launchBrowser(opts: { args?: readonly string[] } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -16,6 +22,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(opts.args ?? []),
     ],
   });
 }

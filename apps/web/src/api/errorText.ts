@@ -6,10 +6,35 @@ const codeByMessage = new Map<string, string>(
   Object.entries(messages).map(([code, text]) => [text, code]),
 );
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Stored texts filled from a template ('longer than {{minutes}} minutes', a failure reason kept
+ * in a post row) carry no code: the template tells the code and gives back the values.
+ */
+const templates = Object.entries(messages)
+  .filter(([, text]) => text.includes('{{'))
+  .map(([code, text]) => {
+    const names: string[] = [];
+    const parts = text.split(/\{\{(\w+)\}\}/).map((part, i) => {
+      if (i % 2 === 0) return escapeRegExp(part);
+      names.push(part);
+      return '(.+?)';
+    });
+    return { code, names, pattern: new RegExp(`^${parts.join('')}$`) };
+  });
+
 /** Server texts are English; a known one is shown in the reader's language. */
 export function messageText(message: string): string {
   const code = codeByMessage.get(message);
-  return code ? i18n.t(`errors.${code}`) : message;
+  if (code) return i18n.t(`errors.${code}`);
+  for (const template of templates) {
+    const found = template.pattern.exec(message);
+    if (!found) continue;
+    const params = Object.fromEntries(template.names.map((name, i) => [name, found[i + 1]]));
+    return i18n.t(`errors.${template.code}`, params);
+  }
+  return message;
 }
 
 /** What to tell the user about a failed call: translated code, server text, or the screen's fallback. */

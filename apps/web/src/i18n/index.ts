@@ -3,12 +3,6 @@ import { initReactI18next } from 'react-i18next';
 import { messages, notificationTitles } from '@saathi/contract';
 import en from './en.json';
 import hi from './hi.json';
-import directoryEn from './directory.en.json';
-import directoryHi from './directory.hi.json';
-import idcardEn from './idcard.en.json';
-import idcardHi from './idcard.hi.json';
-import vaultEn from './vault.en.json';
-import vaultHi from './vault.hi.json';
 import { applyDocumentLanguage, type Language } from './language';
 
 /**
@@ -22,14 +16,30 @@ const english = {
 };
 const hindi = { ...hi, notifications: { ...hi.notifications, kind: notificationTitles.hi } };
 
+/**
+ * Each feature keeps its texts in `<namespace>.<language>.json` beside the others and reads
+ * them with useTranslation('<namespace>'); adding a file is all it takes.
+ */
+const featureFiles = import.meta.glob<{ default: Record<string, unknown> }>('./*.*.json', {
+  eager: true,
+});
+function featureNamespaces(language: Language): Record<string, Record<string, unknown>> {
+  const found: Record<string, Record<string, unknown>> = {};
+  for (const [path, file] of Object.entries(featureFiles)) {
+    const match = /^\.\/(\w[\w-]*)\.(\w+)\.json$/.exec(path);
+    if (match?.[2] === language) found[match[1] as string] = file.default;
+  }
+  return found;
+}
+
 export function setupI18n(language: Language): typeof i18n {
   i18n.on('languageChanged', applyDocumentLanguage);
   void i18n.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
     resources: {
-      en: { translation: english, vault: vaultEn, idcard: idcardEn, directory: directoryEn },
-      hi: { translation: hindi, vault: vaultHi, idcard: idcardHi, directory: directoryHi },
+      en: { ...featureNamespaces('en'), translation: english },
+      hi: { ...featureNamespaces('hi'), translation: hindi },
     },
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import directoryEn from './directory.en.json';
-import directoryHi from './directory.hi.json';
 import idcardEn from './idcard.en.json';
-import idcardHi from './idcard.hi.json';
 import vaultEn from './vault.en.json';
-import vaultHi from './vault.hi.json';
 
 function keys(value: unknown, prefix = ''): string[] {
   if (Array.isArray(value)) return [`${prefix}[${value.length}]`];
@@ -16,11 +13,21 @@ function keys(value: unknown, prefix = ''): string[] {
   return [prefix];
 }
 
-describe('vault, ID card and directory texts', () => {
-  it('gives Hindi every English text, list lengths included', () => {
-    expect(keys(vaultHi)).toEqual(keys(vaultEn));
-    expect(keys(idcardHi)).toEqual(keys(idcardEn));
-    expect(keys(directoryHi)).toEqual(keys(directoryEn));
+const files = import.meta.glob<{ default: unknown }>('./*.*.json', { eager: true });
+const namespaces = [
+  ...new Set(Object.keys(files).map((path) => path.replace(/^\.\/|\.\w+\.json$/g, ''))),
+];
+
+describe('feature namespaces', () => {
+  it.each(namespaces)('%s gives Hindi every English text, list lengths included', (ns) => {
+    const english = files[`./${ns}.en.json`]?.default;
+    const hindi = files[`./${ns}.hi.json`]?.default;
+    expect(english).toBeDefined();
+    expect(keys(hindi)).toEqual(keys(english));
+  });
+
+  it('finds the namespaces the screens use', () => {
+    expect(namespaces).toEqual(expect.arrayContaining(['vault', 'idcard', 'directory', 'admin']));
   });
 
   it("keeps the spec's English wording", () => {

@@ -8,3 +8,33 @@ export function formatDate(value: string | Date, language: string): string {
     year: 'numeric',
   }).format(date);
 }
+
+/** A moment, for lists where the hour matters: 5 Mar 2025, 3:40 pm / 5 मार्च 2025, 3:40 pm. */
+export function formatDateTime(value: string, language: string): string {
+  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(value));
+}
+
+const minute = 60;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+/**
+ * How long ago, for live queues: 5 min ago / 5 मिनट पहले. Hindi gets the long style: its
+ * short one abbreviates (मि॰), which many readers do not know. A moment in the future (a
+ * phone clock behind the server's) reads as now.
+ */
+export function formatRelative(value: string, language: string, now: number = Date.now()): string {
+  const hindi = language === 'hi';
+  const format = new Intl.RelativeTimeFormat(hindi ? 'hi-IN' : 'en-IN', {
+    numeric: 'auto',
+    style: hindi ? 'long' : 'short',
+  });
+  const seconds = Math.max(0, Math.round((now - new Date(value).getTime()) / 1000));
+  if (seconds < minute) return format.format(0, 'second');
+  if (seconds < hour) return format.format(-Math.floor(seconds / minute), 'minute');
+  if (seconds < day) return format.format(-Math.floor(seconds / hour), 'hour');
+  return format.format(-Math.floor(seconds / day), 'day');
+}

@@ -10,6 +10,7 @@ import type { PostImage } from './feedItems';
 import { ImageShareDialog } from './ImageShareDialog';
 import { LikeButton } from './LikeButton';
 import { PostCaption } from './PostCaption';
+import { useReportAction } from './useReportAction';
 
 interface ImageCardProps {
   post: Product;
@@ -23,6 +24,7 @@ interface ImageCardProps {
 export function ImageCard({ post, image, index, near }: ImageCardProps) {
   const { t } = useTranslation();
   const [panel, setPanel] = useState<'comments' | 'share' | null>(null);
+  const report = useReportAction(post._id, 'image');
   const name = post.user.name.trim() || t('feed.unknownUser');
   return (
     <>
@@ -53,6 +55,7 @@ export function ImageCard({ post, image, index, near }: ImageCardProps) {
           caption={t('feed.share')}
           icon={<Share2 aria-hidden className="size-7" />}
         />
+        {report.button}
       </div>
       {panel === 'comments' && (
         <CommentsSheet
@@ -62,6 +65,7 @@ export function ImageCard({ post, image, index, near }: ImageCardProps) {
         />
       )}
       {panel === 'share' && <ImageShareDialog postId={post._id} onClose={() => setPanel(null)} />}
+      {report.modal}
     </>
   );
 }

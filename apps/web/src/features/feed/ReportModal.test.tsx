@@ -1,15 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { queryClient } from '../../api/queryClient';
 import { jsonResponse, signIn } from '../../test/renderRoute';
 import { postId, renderWithProviders } from '../../test/renderWithProviders';
 import { ReportModal } from './ReportModal';
 import { reportReasonValid } from './reportRules';
 
-function open() {
+function open(kind: 'video' | 'image' = 'video') {
   const onClose = vi.fn();
   const onReported = vi.fn();
-  renderWithProviders(<ReportModal postId={postId} onClose={onClose} onReported={onReported} />);
+  renderWithProviders(
+    <ReportModal postId={postId} kind={kind} onClose={onClose} onReported={onReported} />,
+  );
   const reason = screen.getByLabelText('Reason for Report *');
   const submit = screen.getByRole('button', { name: 'Submit Report' }) as HTMLButtonElement;
   return { onClose, onReported, reason, submit };
@@ -40,6 +42,17 @@ describe('report modal', () => {
     fireEvent.change(reason, { target: { value: 'Fake news' } });
     expect(screen.getByText('9/500')).toBeTruthy();
     expect(submit.disabled).toBe(false);
+  });
+
+  it("keeps the spec's video texts for a video and says post for a picture post", () => {
+    open('video');
+    expect(screen.getByText(/Tell us what is wrong with this video/)).toBeTruthy();
+    cleanup();
+    open('image');
+    expect(screen.getByRole('heading', { name: 'Report Post' })).toBeTruthy();
+    expect(screen.getByText(/Tell us what is wrong with this post/)).toBeTruthy();
+    expect(screen.queryByText(/Video/)).toBeNull();
+    expect(screen.getByLabelText('Reason for Report *')).toBeTruthy();
   });
 
   it('says a reason is needed when only spaces were typed', () => {

@@ -12,12 +12,15 @@ import { reportReasonValid } from './reportRules';
 
 interface ReportModalProps {
   postId: string;
+  /** The spec's texts name a video; a picture post's modal says post instead. */
+  kind: 'video' | 'image';
   onClose: () => void;
   onReported: () => void;
 }
 
-export function ReportModal({ postId, onClose, onReported }: ReportModalProps) {
+export function ReportModal({ postId, kind, onClose, onReported }: ReportModalProps) {
   const { t } = useTranslation();
+  const context = kind === 'image' ? 'post' : undefined;
   const id = useId();
   const token = useToken();
   const [reason, setReason] = useState('');
@@ -26,7 +29,7 @@ export function ReportModal({ postId, onClose, onReported }: ReportModalProps) {
     mutationFn: () =>
       request(reportCalls.create, { body: { videoId: postId, reason: reason.trim() } }),
     onSuccess: () => {
-      showToast('success', t('report.success'));
+      showToast('success', t('report.success', { context }));
       onReported();
       onClose();
     },
@@ -39,14 +42,18 @@ export function ReportModal({ postId, onClose, onReported }: ReportModalProps) {
     setTouched(true);
     if (!valid || report.isPending) return;
     if (!token) {
-      showToast('error', t('report.login'));
+      showToast('error', t('report.login', { context }));
       return;
     }
     report.mutate();
   }
 
   return (
-    <Modal title={t('report.title')} subtitle={t('report.subtitle')} onClose={onClose}>
+    <Modal
+      title={t('report.title', { context })}
+      subtitle={t('report.subtitle', { context })}
+      onClose={onClose}
+    >
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
         <label htmlFor={id} className="text-base font-semibold">
           {t('report.reason')}

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Flag, MessageCircle, Share2 } from 'lucide-react';
+import { MessageCircle, Share2 } from 'lucide-react';
 import type { Product } from '@saathi/contract';
 import { formatCount } from '../../ui/formatCount';
-import { useTimedFlag } from '../../ui/useTimedFlag';
 import { ActionButton } from './ActionButton';
 import { AuthorCard } from './AuthorCard';
 import { CommentsSheet } from './CommentsSheet';
 import { LikeButton } from './LikeButton';
 import { PostCaption } from './PostCaption';
-import { ReportModal } from './ReportModal';
 import { ShareMenu } from './ShareMenu';
+import { useReportAction } from './useReportAction';
 import { VideoPlayer } from './VideoPlayer';
 
 interface VideoCardProps {
@@ -21,16 +20,13 @@ interface VideoCardProps {
   preload: 'auto' | 'metadata';
 }
 
-type Panel = 'comments' | 'share' | 'report' | null;
-
-/** Spec: the 'reported' flag stays for 3 seconds. */
-const reportedMs = 3000;
+type Panel = 'comments' | 'share' | null;
 
 export function VideoCard({ post, active, mounted, preload }: VideoCardProps) {
   const { t } = useTranslation();
   const [paused, setPaused] = useState(true);
   const [panel, setPanel] = useState<Panel>(null);
-  const [reported, flashReported] = useTimedFlag(reportedMs);
+  const report = useReportAction(post._id, 'video');
   const video = post.video;
   if (!video) return null;
   const name = post.user.name.trim() || t('feed.unknownUser');
@@ -73,12 +69,7 @@ export function VideoCard({ post, active, mounted, preload }: VideoCardProps) {
           caption={t('feed.share')}
           icon={<Share2 aria-hidden className="size-7" />}
         />
-        <ActionButton
-          onClick={() => setPanel('report')}
-          disabled={reported}
-          caption={reported ? t('feed.reported') : t('feed.report')}
-          icon={<Flag aria-hidden className={`size-7 ${reported ? 'fill-white' : ''}`} />}
-        />
+        {report.button}
       </div>
       {panel === 'comments' && (
         <CommentsSheet
@@ -90,9 +81,7 @@ export function VideoCard({ post, active, mounted, preload }: VideoCardProps) {
       {panel === 'share' && (
         <ShareMenu postId={post._id} title={post.title} onClose={() => setPanel(null)} />
       )}
-      {panel === 'report' && (
-        <ReportModal postId={post._id} onClose={() => setPanel(null)} onReported={flashReported} />
-      )}
+      {report.modal}
     </>
   );
 }

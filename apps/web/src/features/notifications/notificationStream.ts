@@ -1,4 +1,5 @@
 import {
+  accountBlockedEvent,
   countEvent,
   notificationEvent,
   notificationStreamPath,
@@ -8,6 +9,8 @@ import {
 export interface StreamHandlers {
   count: (unreadCount: number) => void;
   notification: (notification: AppNotification, unreadCount: number) => void;
+  /** The account was blocked just now; the stream is over. */
+  blocked: () => void;
 }
 
 function parse(data: unknown): unknown {
@@ -33,6 +36,11 @@ export function openNotificationStream(handlers: StreamHandlers): () => void {
   source.addEventListener('notification', (event) => {
     const parsed = notificationEvent.safeParse(parse(event.data));
     if (parsed.success) handlers.notification(parsed.data.notification, parsed.data.unreadCount);
+  });
+  source.addEventListener(accountBlockedEvent, () => {
+    // Closed here, or EventSource would reconnect to a stream that now refuses it.
+    source.close();
+    handlers.blocked();
   });
   return () => source.close();
 }

@@ -14,6 +14,8 @@ export function useNotificationStream(signedIn: boolean): void {
     if (!signedIn) return;
     return openNotificationStream({
       count: setUnreadCount,
+      // The account view answers the block, and the app swaps every screen for the blocked one.
+      blocked: () => void queryClient.invalidateQueries({ queryKey: queryKeys.me }),
       notification: (notification, unreadCount) => {
         setUnreadCount(unreadCount);
         showToast('success', notificationTitle(t, notification));

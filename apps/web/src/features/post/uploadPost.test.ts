@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, networkError } from '../../api/errors';
 import { uploadErrorText } from './uploadPost';
-import { placeName } from './placeName';
+import { placeName } from '../location/whereAmI';
 
 describe('upload failure texts', () => {
   it('says the upload timed out', () => {

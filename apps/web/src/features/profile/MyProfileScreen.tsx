@@ -42,6 +42,7 @@ function Action({
 /** The signed-in user's own profile (/my/profile). */
 export function MyProfileScreen() {
   const { t, i18n } = useTranslation();
+  const { t: tv } = useTranslation('verification');
   const { user } = useSession();
   const stats = useFollowStats(user?._id);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -66,6 +67,17 @@ export function MyProfileScreen() {
               {user.name}
             </span>
             <span className="text-stone-700">{user.number}</span>
+            {user.usertype === 'driver' && user.verification !== 'not_required' && (
+              <span
+                data-testid="my-verification"
+                className={user.verification === 'rejected' ? 'text-red-700' : 'text-stone-700'}
+              >
+                {tv(user.verification)}
+                {user.verification === 'rejected' && user.verificationNote
+                  ? ` · ${tv('reason', { reason: user.verificationNote })}`
+                  : ''}
+              </span>
+            )}
             <span className="text-sm text-stone-600">
               {t('profile.joined', { date: formatDate(user.createdAt, i18n.language) })}
             </span>

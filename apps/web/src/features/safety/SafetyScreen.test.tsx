@@ -10,6 +10,7 @@ const withMedia: SafetyCaution = {
   _id: '7e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b',
   image: '/media/safety/fog.png',
   video: '/media/safety/fog.mp4',
+  poster: null,
   note: 'Dense fog on NH48 after 10 pm.',
   createdAt: '2025-01-10T16:30:00.000Z',
 };
@@ -17,6 +18,7 @@ const noteOnly: SafetyCaution = {
   _id: '8f4a5b6c-7d8e-4f9a-8b1c-2d3e4f5a6b7c',
   image: null,
   video: null,
+  poster: null,
   note: 'Take a break every two hours.',
   createdAt: '2025-01-09T06:00:00.000Z',
 };

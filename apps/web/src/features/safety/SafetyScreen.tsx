@@ -29,7 +29,13 @@ function CautionCard({ caution }: { caution: SafetyCaution }) {
       )}
       {caution.video && (
         // preload none: nothing is downloaded on a metered connection until the driver taps play.
-        <video controls preload="none" playsInline className="aspect-video w-full bg-black">
+        <video
+          controls
+          preload="none"
+          playsInline
+          poster={caution.poster ?? undefined}
+          className="aspect-video w-full bg-black"
+        >
           <source src={caution.video} type="video/mp4" />
           {t('safety.noVideo')}
         </video>

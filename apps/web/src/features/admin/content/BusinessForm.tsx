@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { businessInput, type AdminBusiness } from '@saathi/contract';
+import { errorText, messageText } from '../../../api/errorText';
+import { Modal } from '../../../ui/Modal';
+import { TextField } from '../../../ui/TextField';
+import { showToast } from '../../../ui/toastStore';
+import { DialogActions } from '../DialogActions';
+import { useSaveBusiness } from './contentApi';
+
+const fields = ['name', 'category', 'phone', 'email', 'address', 'description'] as const;
+type Field = (typeof fields)[number];
+
+/** Add or change a business partner; the contract's rules check it before it is sent. */
+export function BusinessForm({
+  business,
+  onClose,
+}: {
+  business: AdminBusiness | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('admin-content');
+  const save = useSaveBusiness();
+  const [values, setValues] = useState<Record<Field, string>>({
+    name: business?.name ?? '',
+    category: business?.category ?? '',
+    phone: business?.phone ?? '',
+    email: business?.email ?? '',
+    address: business?.address ?? '',
+    description: business?.description ?? '',
+  });
+  const [status, setStatus] = useState(business?.status ?? 'active');
+  const [position, setPosition] = useState(String(business?.position ?? 0));
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = businessInput.safeParse({ ...values, status, position: Number(position) });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? '');
+        next[key] ??= messageText(issue.message);
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    save.mutate(
+      { id: business?._id ?? null, body: parsed.data },
+      {
+        onSuccess: (answer) => {
+          showToast('success', messageText(answer.message));
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal title={business ? t('business.edit') : t('business.add')} onClose={onClose}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
+        {fields.map((field) => (
+          <TextField
+            key={field}
+            label={t(`business.${field}`)}
+            value={values[field]}
+            type={field === 'email' ? 'email' : field === 'phone' ? 'tel' : 'text'}
+            error={errors[field]}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, [field]: e.target.value }));
+              setErrors((v) => ({ ...v, [field]: undefined }));
+            }}
+          />
+        ))}
+        <label className="flex flex-col gap-1 font-medium">
+          {t('business.status')}
+          <select
+            value={status}
+            onChange={(e) => setStatus(e.target.value === 'inactive' ? 'inactive' : 'active')}
+            className="min-h-12 rounded-xl border-2 border-stone-300 bg-white px-3"
+          >
+            <option value="active">{t('business.active')}</option>
+            <option value="inactive">{t('business.inactive')}</option>
+          </select>
+        </label>
+        <TextField
+          label={t('business.position')}
+          hint={t('business.positionHint')}
+          inputMode="numeric"
+          value={position}
+          error={errors.position}
+          onChange={(e) => setPosition(e.target.value)}
+        />
+        <DialogActions
+          confirm={t('save')}
+          busy={save.isPending}
+          error={save.error ? errorText(save.error, 'admin-content:saveFailed') : null}
+          onCancel={onClose}
+        />
+      </form>
+    </Modal>
+  );
+}

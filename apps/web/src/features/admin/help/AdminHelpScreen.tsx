@@ -1,0 +1,76 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { BellRing } from 'lucide-react';
+import type { HelpQueueFilter, HelpRequestView } from '@saathi/contract';
+import { Button } from '../../../ui/Button';
+import { Empty, LoadFailed, LoadMore, Loading } from '../ListStates';
+import { Tabs } from '../Tabs';
+import { useAdminStream } from '../useAdminStream';
+import { adminHelpKey, useHelpQueue } from './adminHelpApi';
+import { alertArmed, announceArrival, armArrivalAlert } from './arrivalAlert';
+import { HelpRequestCard } from './HelpRequestCard';
+import { TeamNumbersPanel } from './TeamNumbersPanel';
+
+const tabs: HelpQueueFilter[] = ['active', 'resolved', 'all'];
+
+/** /admin/help: the live queue of help requests, and the team numbers drivers call. */
+export function AdminHelpScreen() {
+  const { t } = useTranslation('adminHelp');
+  const client = useQueryClient();
+  const [filter, setFilter] = useState<HelpQueueFilter>('active');
+  const [armed, setArmed] = useState(alertArmed);
+  const queue = useHelpQueue(filter);
+  const announced = useRef(new Set<string>());
+
+  useAdminStream({
+    help_request: (request: HelpRequestView) => {
+      void client.invalidateQueries({ queryKey: adminHelpKey });
+      if (request.status !== 'open' || announced.current.has(request._id)) return;
+      announced.current.add(request._id);
+      announceArrival(
+        t('arrived', { name: request.user.name }),
+        `${request.location} · ${request.contactName || request.helpnumber}`,
+      );
+    },
+  });
+
+  const requests = queue.data?.pages.flatMap((p) => p.requests) ?? [];
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h1 className="flex-1 text-2xl font-bold">{t('title')}</h1>
+        {!armed && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              armArrivalAlert();
+              setArmed(true);
+            }}
+          >
+            <BellRing aria-hidden className="size-5" />
+            {t('enableAlerts')}
+          </Button>
+        )}
+      </div>
+      <Tabs tabs={tabs} current={filter} label={(tab) => t(`tabs.${tab}`)} onChoose={setFilter} />
+      {queue.isPending && <Loading />}
+      {queue.isError && (
+        <LoadFailed
+          error={queue.error}
+          fallbackKey="admin:loadFailed"
+          onRetry={() => void queue.refetch()}
+        />
+      )}
+      {queue.isSuccess && requests.length === 0 && <Empty text={t('empty')} />}
+      <ul className="flex flex-col gap-3" aria-live="polite">
+        {requests.map((request) => (
+          <HelpRequestCard key={request._id} request={request} />
+        ))}
+      </ul>
+      <LoadMore query={queue} />
+      <hr className="border-stone-200" />
+      <TeamNumbersPanel />
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { helpCalls, type HelpQueueFilter } from '@saathi/contract';
+import { request } from '../../../api/client';
+import { errorText } from '../../../api/errorText';
+import { showToast } from '../../../ui/toastStore';
+import { teamContactsKey } from '../../help/helpApi';
+
+export const adminHelpKey = ['admin', 'help'] as const;
+const queueKey = (filter: HelpQueueFilter) => [...adminHelpKey, 'queue', filter] as const;
+const detailKey = (id: string) => [...adminHelpKey, 'one', id] as const;
+
+export function useHelpQueue(filter: HelpQueueFilter) {
+  return useInfiniteQuery({
+    queryKey: queueKey(filter),
+    queryFn: ({ pageParam }) =>
+      request(helpCalls.adminList, { query: { status: filter, cursor: pageParam } }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useHelpDetail(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: detailKey(id),
+    queryFn: () => request(helpCalls.adminGet, { params: { id } }),
+    enabled,
+  });
+}
+
+const failed = (error: unknown) => showToast('error', errorText(error, 'adminHelp:failed'));
+
+/** Claim, note and resolve; the stream also refreshes every open console. */
+export function useHelpActions(id: string) {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: adminHelpKey });
+  return {
+    claim: useMutation({
+      mutationFn: () => request(helpCalls.claim, { params: { id } }),
+      onSuccess: refresh,
+      onError: failed,
+    }),
+    note: useMutation({
+      mutationFn: (text: string) => request(helpCalls.addNote, { params: { id }, body: { text } }),
+      onSuccess: refresh,
+      onError: failed,
+    }),
+    resolve: useMutation({
+      mutationFn: (answer: string) =>
+        request(helpCalls.resolve, { params: { id }, body: { answer } }),
+      onSuccess: refresh,
+      onError: failed,
+    }),
+  };
+}
+
+export interface TeamContactInput {
+  name: string;
+  number: string;
+  position: number;
+}
+
+export function useTeamContactActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: teamContactsKey });
+  return {
+    create: useMutation({
+      mutationFn: (body: TeamContactInput) => request(helpCalls.createTeamContact, { body }),
+      onSuccess: refresh,
+    }),
+    update: useMutation({
+      mutationFn: ({ id, ...body }: TeamContactInput & { id: string }) =>
+        request(helpCalls.updateTeamContact, { params: { id }, body }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => request(helpCalls.deleteTeamContact, { params: { id } }),
+      // No toast on failure: the confirm dialog shows what went wrong.
+      onSuccess: refresh,
+    }),
+  };
+}

@@ -1,0 +1,139 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
+import { MessageSquareWarning, Siren } from 'lucide-react';
+import type { WhereAmI } from '../location/useWhereAmI';
+import { helpBody } from '../help/helpBody';
+import { sendHelpRequest, useTeamContacts } from '../help/helpApi';
+import { smsLink, sosSmsBody, telLink } from '../help/teamMessage';
+import { ApiError } from '../../api/errors';
+import { errorText } from '../../api/errorText';
+import { showToast } from '../../ui/toastStore';
+import { Spinner } from '../../ui/Spinner';
+
+/** Long enough to cancel a pocket press, short enough for a driver in danger. */
+export const sosCountdownSeconds = 5;
+
+type Phase = 'idle' | 'counting' | 'cancelled' | 'sent' | 'offline';
+
+/**
+ * The SOS action: a press starts a visible countdown that can be cancelled; at zero a help
+ * request (source 'sos') goes to the team with the location. Without a network the phone's
+ * SMS is offered instead, to the first team number, with the location in the text.
+ */
+export function SosPanel({ location }: { location: WhereAmI }) {
+  const { t } = useTranslation('help');
+  const team = useTeamContacts();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [left, setLeft] = useState(sosCountdownSeconds);
+  const firstContact = team.data?.[0];
+  const body = helpBody(location, 'sos', firstContact);
+
+  const send = useMutation({
+    mutationFn: sendHelpRequest,
+    onSuccess: () => setPhase('sent'),
+    onError: (error) => {
+      if (error instanceof ApiError && error.isNetwork) {
+        setPhase('offline');
+        return;
+      }
+      setPhase('idle');
+      showToast('error', errorText(error, 'help:failed'));
+    },
+  });
+
+  // Reads the location at the moment the countdown ends, without restarting the timer.
+  const fire = useEffectEvent(() => {
+    if (!navigator.onLine) {
+      setPhase('offline');
+      return;
+    }
+    setPhase('idle');
+    send.mutate(body);
+  });
+
+  useEffect(() => {
+    if (phase !== 'counting') return;
+    const timer = window.setTimeout(() => {
+      if (left > 1) setLeft(left - 1);
+      else fire();
+    }, 1000);
+    return () => window.clearTimeout(timer);
+  }, [phase, left]);
+
+  const start = () => {
+    setLeft(sosCountdownSeconds);
+    setPhase('counting');
+  };
+
+  return (
+    <section
+      aria-labelledby="sos-title"
+      className="flex shrink-0 flex-col gap-2 bg-red-50 px-4 py-3"
+    >
+      <h2 id="sos-title" className="sr-only">
+        {t('sos.title')}
+      </h2>
+      {phase === 'counting' ? (
+        <div role="alert" className="flex flex-col items-center gap-2">
+          <p className="text-xl font-bold text-red-800" data-testid="sos-countdown">
+            {t('sos.countdown', { count: left })}
+          </p>
+          <button
+            type="button"
+            onClick={() => setPhase('cancelled')}
+            className="min-h-14 w-full rounded-2xl border-4 border-red-700 bg-white text-xl font-bold text-red-800"
+          >
+            {t('sos.cancel')}
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          onClick={start}
+          disabled={send.isPending}
+          className="flex min-h-16 w-full items-center justify-center gap-3 rounded-2xl bg-red-700 px-4 text-xl font-extrabold text-white shadow-md hover:bg-red-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:bg-stone-500"
+        >
+          {send.isPending ? <Spinner /> : <Siren aria-hidden className="size-7 shrink-0" />}
+          {send.isPending ? t('sos.sending') : t('sos.button')}
+        </button>
+      )}
+      {phase === 'idle' && !send.isPending && <p className="text-stone-700">{t('sos.hint')}</p>}
+      {phase === 'cancelled' && (
+        <p role="status" className="font-semibold text-stone-800">
+          {t('sos.cancelled')}
+        </p>
+      )}
+      {phase === 'sent' && (
+        <p role="status" className="font-semibold text-emerald-800">
+          {t('sos.sent')}
+        </p>
+      )}
+      {phase === 'offline' && (
+        <div role="alert" className="flex flex-col gap-2">
+          <p className="font-semibold text-red-800">{t('sos.offline')}</p>
+          {firstContact ? (
+            <a
+              href={smsLink(firstContact.number, sosSmsBody(body.location, location.coords))}
+              className="flex min-h-12 items-center justify-center gap-2 rounded-xl bg-stone-900 px-4 font-bold text-white"
+            >
+              <MessageSquareWarning aria-hidden className="size-5" />
+              {t('sos.sms', { name: firstContact.name })}
+            </a>
+          ) : (
+            <a href={telLink('112')} className="font-bold text-red-800 underline">
+              {t('sos.noTeamNumber')}
+            </a>
+          )}
+        </div>
+      )}
+      <p data-testid="sos-location-status" className="text-sm text-stone-700">
+        {location.coords
+          ? t('status.known', { place: body.location })
+          : location.status === 'locating'
+            ? t('status.locating')
+            : t('status.unknown')}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Mic, MicVocal, Square } from 'lucide-react';
+import { limits, type VoiceNote } from '@saathi/contract';
+import { ApiError } from '../../api/errors';
+import { errorText } from '../../api/errorText';
+import { Button } from '../../ui/Button';
+import { Modal } from '../../ui/Modal';
+import { Spinner } from '../../ui/Spinner';
+import { showToast, toastStyles } from '../../ui/toastStore';
+import { useSession } from '../auth/session';
+import { RecordingTimer } from './RecordingTimer';
+import { VoiceHeader } from './VoiceHeader';
+import { VoiceNoteItem } from './VoiceNoteItem';
+import { clock, useRecorder } from './useRecorder';
+import { queryClient } from '../../api/queryClient';
+import {
+  deleteVoiceNote,
+  dropNote,
+  upsertNote,
+  uploadVoiceNote,
+  useVoiceNotes,
+  voiceKeys,
+} from './voiceApi';
+import { openVoiceStream } from './voiceStream';
+
+/** Spec 001, Voice Chat (/voice-chat): record, upload, everyone's notes live. */
+export function VoiceChatScreen() {
+  const { t } = useTranslation('voice');
+  const { user } = useSession();
+  const recorder = useRecorder();
+  const [uploading, setUploading] = useState(false);
+  // A second tap on 'Stop & Upload' while the recorder is still stopping must not upload twice.
+  const stopping = useRef(false);
+  const [confirming, setConfirming] = useState<VoiceNote | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const notes = useVoiceNotes();
+
+  useEffect(
+    () =>
+      openVoiceStream({
+        note: (note) => upsertNote(note),
+        removed: (id) => dropNote(id),
+      }),
+    [],
+  );
+
+  const toast = (kind: 'success' | 'error', text: string) =>
+    showToast(kind, text, toastStyles.user);
+
+  const start = async () => {
+    if (!(await recorder.start())) toast('error', t('mic.denied'));
+  };
+
+  const stopAndUpload = async () => {
+    if (stopping.current) return;
+    stopping.current = true;
+    try {
+      await upload(await recorder.stop());
+    } finally {
+      stopping.current = false;
+    }
+  };
+
+  const upload = async (blob: Blob | null) => {
+    if (!blob || blob.size < limits.voiceMinBytes) {
+      toast('error', t('chat.tooShort'));
+      recorder.reset();
+      return;
+    }
+    setUploading(true);
+    try {
+      const { data } = await uploadVoiceNote(blob);
+      upsertNote(data);
+      toast('success', t('chat.uploaded'));
+      void queryClient.invalidateQueries({ queryKey: voiceKeys.notes });
+    } catch (error) {
+      // The spec's two texts: 'Upload error' when the request never got through, else the
+      // server's reason when it gave one, else 'Upload failed'.
+      const network = error instanceof ApiError && error.isNetwork;
+      toast('error', network ? t('chat.uploadError') : errorText(error, 'voice:chat.uploadFailed'));
+    } finally {
+      setUploading(false);
+      recorder.reset();
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!confirming) return;
+    setDeleting(true);
+    try {
+      await deleteVoiceNote(confirming._id);
+      dropNote(confirming._id);
+      toast('success', t('chat.deleted'));
+    } catch {
+      toast('error', t('chat.deleteFailed'));
+    } finally {
+      setDeleting(false);
+      setConfirming(null);
+    }
+  };
+
+  const all = notes.data?.pages.flatMap((p) => p.notes) ?? [];
+  const recording = recorder.state === 'recording';
+
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-4 px-3 py-4">
+      <VoiceHeader
+        title={t('chat.title')}
+        to="/send/audio"
+        icon={<MicVocal aria-hidden className="size-5" />}
+        linkText={t('chat.recorderLink')}
+      />
+
+      <section className="flex flex-col items-center gap-3 rounded-2xl bg-orange-50 p-4">
+        {uploading ? (
+          <p role="status" className="flex min-h-12 items-center gap-2 text-lg font-semibold">
+            <Spinner /> {t('chat.uploading')}
+          </p>
+        ) : recording ? (
+          <>
+            <RecordingTimer>
+              {t('chat.recording', { time: clock(recorder.seconds) })}
+            </RecordingTimer>
+            <Button block onClick={() => void stopAndUpload()}>
+              <Square aria-hidden className="size-5" /> {t('chat.stopUpload')}
+            </Button>
+          </>
+        ) : (
+          <Button block onClick={() => void start()}>
+            <Mic aria-hidden className="size-5" /> {t('chat.start')}
+          </Button>
+        )}
+        <p className="text-sm text-stone-600">{t('mic.limit')}</p>
+      </section>
+
+      {notes.isPending ? (
+        <p role="status" className="flex items-center justify-center gap-2 py-8 text-stone-600">
+          <Spinner /> {t('chat.loading')}
+        </p>
+      ) : notes.isError ? (
+        <div className="flex flex-col items-center gap-3 py-8 text-center">
+          <p role="alert" className="text-lg text-red-700">
+            {notes.error instanceof ApiError && notes.error.isNetwork
+              ? t('chat.loadError')
+              : t('chat.fetchFailed')}
+          </p>
+          <Button variant="secondary" onClick={() => void notes.refetch()}>
+            {t('chat.retry')}
+          </Button>
+        </div>
+      ) : all.length === 0 ? (
+        <p className="py-8 text-center text-lg text-stone-700">{t('chat.empty')}</p>
+      ) : (
+        <div className="max-h-[400px] overflow-y-auto overscroll-contain rounded-xl">
+          <ul className="flex flex-col gap-2" aria-label={t('chat.title')}>
+            {all.map((note) => (
+              <VoiceNoteItem
+                key={note._id}
+                note={note}
+                mine={note.user._id === user?._id}
+                onDelete={setConfirming}
+              />
+            ))}
+          </ul>
+          {notes.hasNextPage && (
+            <Button
+              variant="ghost"
+              block
+              loading={notes.isFetchingNextPage}
+              onClick={() => void notes.fetchNextPage()}
+            >
+              {t('chat.loadMore')}
+            </Button>
+          )}
+        </div>
+      )}
+
+      <p className="text-center text-sm text-stone-600">{t('chat.footer')}</p>
+
+      {confirming && (
+        <Modal title={t('chat.deleteConfirm')} onClose={() => setConfirming(null)}>
+          <div className="flex gap-2">
+            <Button variant="secondary" block onClick={() => setConfirming(null)}>
+              {t('chat.deleteNo')}
+            </Button>
+            <Button block loading={deleting} onClick={() => void confirmDelete()}>
+              {t('chat.deleteYes')}
+            </Button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}

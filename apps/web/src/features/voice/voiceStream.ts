@@ -1,0 +1,47 @@
+import {
+  voiceMineEvent,
+  voiceNoteEvent,
+  voiceRemovedEvent,
+  voiceStreamPath,
+  type AudioItem,
+  type VoiceNote,
+} from '@saathi/contract';
+
+export interface VoiceStreamHandlers {
+  /** Someone's note (or one's own) became ready, or one's own failed. */
+  note?: (note: VoiceNote) => void;
+  removed?: (id: string) => void;
+  audio?: (audio: AudioItem) => void;
+}
+
+function parse(data: unknown): unknown {
+  try {
+    return typeof data === 'string' ? JSON.parse(data) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Opens the live Voice Chat stream (the Token cookie authenticates it; EventSource
+ * reconnects by itself after a drop). Answers the function that closes it.
+ */
+export function openVoiceStream(handlers: VoiceStreamHandlers): () => void {
+  if (typeof EventSource === 'undefined') return () => undefined;
+  const source = new EventSource(voiceStreamPath, { withCredentials: true });
+  source.addEventListener('note', (event) => {
+    const parsed = voiceNoteEvent.safeParse(parse(event.data));
+    if (parsed.success) handlers.note?.(parsed.data.note);
+  });
+  source.addEventListener('mine', (event) => {
+    const parsed = voiceMineEvent.safeParse(parse(event.data));
+    if (!parsed.success) return;
+    if (parsed.data.note) handlers.note?.(parsed.data.note);
+    if (parsed.data.audio) handlers.audio?.(parsed.data.audio);
+  });
+  source.addEventListener('removed', (event) => {
+    const parsed = voiceRemovedEvent.safeParse(parse(event.data));
+    if (parsed.success) handlers.removed?.(parsed.data._id);
+  });
+  return () => source.close();
+}

@@ -5,8 +5,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: media work on a loaded 2-core CI machine is slow; polls wait on test/until.ts.
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     // Each file gets its own database; two workers fit the 2-core machines this runs on.
     maxWorkers: 2,
   },

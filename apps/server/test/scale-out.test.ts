@@ -5,9 +5,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, Product } from '@saathi/contract';
+import {
+  notificationEvent,
+  notificationStreamPath,
+  type AuthResponse,
+  type Product,
+} from '@saathi/contract';
 import { pngImage } from './fixtures.js';
 import { multipart } from './harness.js';
+import { openSse } from './sse-client.js';
+import { until } from './until.js';
 
 const url = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
@@ -28,17 +35,18 @@ function start(script: string, env: Record<string, string>): Proc {
   return { child, exited };
 }
 
-async function waitHealthy(base: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${base} never became healthy`);
-}
+const waitHealthy = (base: string) =>
+  until(
+    `${base} to be healthy`,
+    async () => {
+      try {
+        return (await fetch(`${base}/api/health`)).ok || undefined;
+      } catch {
+        return undefined; // not listening yet
+      }
+    },
+    { ms: 120_000, every: 500 },
+  );
 
 /**
  * The design's scale-out claim, run for real: two API processes and a separate worker on
@@ -105,22 +113,11 @@ describe.runIf(url && redisUrl && process.env.TEST_DB === 'postgres')(
       const driver = await login(a, '9000000002', 'Driver@1234');
       const user = await login(b, '9000000003', 'User@1234');
 
-      // The driver listens on API A.
-      const stream = await fetch(`${a}/api/v1/notifications/stream`, {
-        headers: { cookie: `Token=${driver.Token}` },
+      // The driver listens on API A; its first event says the stream has joined Redis.
+      const stream = await openSse(`${a}${notificationStreamPath}`, {
+        cookie: `Token=${driver.Token}`,
       });
-      const reader = stream.body?.getReader();
-      if (!reader) throw new Error('no stream');
-      let received = '';
-      const heard = (async () => {
-        const decoder = new TextDecoder();
-        while (!received.includes('event: notification')) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          received += decoder.decode(value);
-        }
-      })();
-      await new Promise((r) => setTimeout(r, 500));
+      await stream.next('count', 15_000);
 
       // The user follows the driver through API B.
       const follow = await fetch(`${b}/api/follow/follow/${driver.user._id}`, {
@@ -128,12 +125,9 @@ describe.runIf(url && redisUrl && process.env.TEST_DB === 'postgres')(
         headers: { authorization: `Bearer ${user.Token}` },
       });
       expect(follow.status).toBe(200);
-      await Promise.race([
-        heard,
-        new Promise((_, reject) => setTimeout(() => reject(new Error(received)), 15_000)),
-      ]);
-      expect(received).toContain('"kind":"follow"');
-      await reader.cancel();
+      const heard = notificationEvent.parse((await stream.next('notification', 15_000)).data);
+      expect(heard.notification.kind).toBe('follow');
+      stream.close();
 
       // The driver posts through API B; the worker process makes it ready; API A serves it.
       const body = await multipart(
@@ -147,16 +141,14 @@ describe.runIf(url && redisUrl && process.env.TEST_DB === 'postgres')(
       });
       expect(posted.status).toBe(200);
       const id = ((await posted.json()) as { product: Product }).product._id;
-      let ready: Product | undefined;
-      for (let i = 0; i < 120 && !ready; i++) {
+      const ready = await until('the post in the feed of the other API', async () => {
         const feed = (await (await fetch(`${a}/api/v1/video/all`)).json()) as {
           products: Product[];
         };
-        ready = feed.products.find((p) => p._id === id);
-        if (!ready) await new Promise((r) => setTimeout(r, 500));
-      }
-      expect(ready?.images).toHaveLength(1);
-      expect((await fetch(`${a}${ready?.images[0]?.url ?? ''}`)).status).toBe(200);
+        return feed.products.find((p) => p._id === id);
+      });
+      expect(ready.images).toHaveLength(1);
+      expect((await fetch(`${a}${ready.images[0]?.url ?? ''}`)).status).toBe(200);
 
       // SIGTERM: each process finishes its work and exits 0.
       for (const p of procs) p.child.kill('SIGTERM');

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { freshDatabase } from '../../test/database.js';
 
 const url = process.env.DATABASE_URL;
@@ -12,6 +12,17 @@ describe.runIf(process.env.TEST_DB === 'postgres' && url)('openPostgres', () => 
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+      // The kill is a signal: wait until the server has really closed that connection, however
+      // busy the machine, so the next query cannot race with it.
+      await vi.waitFor(
+        async () => {
+          const left = await admin.query('select 1 from pg_stat_activity where pid = $1', [
+            rows[0]?.pid,
+          ]);
+          expect(left.rowCount).toBe(0);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
       await admin.end();
       // Without a pool error listener the dropped connection is an uncaught error here.
       await new Promise((r) => setTimeout(r, 200));

@@ -3,13 +3,22 @@ import { Redis } from 'ioredis';
 
 export type Listener = (event: string, data: unknown) => void;
 
+export interface Subscription {
+  /**
+   * Settles once events published anywhere reach the listener. With Redis that is after the
+   * server confirmed SUBSCRIBE; a stream that reads state before then can miss an event.
+   */
+  joined: Promise<void>;
+  leave(): void;
+}
+
 /**
  * Fan-out of live events to the processes holding the listeners (SSE connections).
  * In memory for one process; through Redis pub/sub when several API processes run.
  */
 export interface Hub {
   publish(channel: string, event: string, data: unknown): Promise<void>;
-  subscribe(channel: string, listener: Listener): () => void;
+  subscribe(channel: string, listener: Listener): Subscription;
   close(): Promise<void>;
 }
 
@@ -22,7 +31,7 @@ export function memoryHub(): Hub {
     },
     subscribe(channel, listener) {
       emitter.on(channel, listener);
-      return () => emitter.off(channel, listener);
+      return { joined: Promise.resolve(), leave: () => emitter.off(channel, listener) };
     },
     async close() {
       emitter.removeAllListeners();
@@ -47,6 +56,8 @@ export function redisHub(url: string, prefix = 'saathi:'): Hub {
   const subscriber = new Redis(url);
   const local = memoryHub();
   const counts = new Map<string, number>();
+  /** Per joined channel, the pending or settled SUBSCRIBE every later listener also waits on. */
+  const joins = new Map<string, Promise<void>>();
   subscriber.on('message', (redisChannel: string, raw: string) => {
     const envelope = JSON.parse(raw) as Envelope;
     void local.publish(redisChannel.slice(prefix.length), envelope.event, envelope.data);
@@ -58,16 +69,24 @@ export function redisHub(url: string, prefix = 'saathi:'): Hub {
     subscribe(channel, listener) {
       const n = counts.get(channel) ?? 0;
       counts.set(channel, n + 1);
-      if (n === 0) subscriber.subscribe(prefix + channel).catch(ignore);
-      const off = local.subscribe(channel, listener);
-      return () => {
-        off();
-        const left = (counts.get(channel) ?? 1) - 1;
-        if (left > 0) counts.set(channel, left);
-        else {
-          counts.delete(channel);
-          subscriber.unsubscribe(prefix + channel).catch(ignore);
-        }
+      if (n === 0) {
+        // A failed SUBSCRIBE (Redis down) still settles: the stream goes on and gets what the
+        // connection delivers once ioredis reconnects and re-subscribes by itself.
+        joins.set(channel, subscriber.subscribe(prefix + channel).then(ignore, ignore));
+      }
+      const inProcess = local.subscribe(channel, listener);
+      return {
+        joined: joins.get(channel) ?? Promise.resolve(),
+        leave() {
+          inProcess.leave();
+          const left = (counts.get(channel) ?? 1) - 1;
+          if (left > 0) counts.set(channel, left);
+          else {
+            counts.delete(channel);
+            joins.delete(channel);
+            subscriber.unsubscribe(prefix + channel).catch(ignore);
+          }
+        },
       };
     },
     async close() {

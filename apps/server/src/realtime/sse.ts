@@ -39,23 +39,27 @@ export function streamChannel(
     res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   res.write('retry: 5000\n\n');
-  const unsubscribers = (typeof channel === 'string' ? [channel] : channel).map((c) =>
+  const subscriptions = (typeof channel === 'string' ? [channel] : channel).map((c) =>
     hub.subscribe(c, send),
   );
   if (accountId) {
-    unsubscribers.push(
+    subscriptions.push(
       hub.subscribe(accountChannel(accountId), (event, data) => {
         send(event, data);
         if (event === accountBlockedEvent) res.end();
       }),
     );
   }
-  const unsubscribe = () => unsubscribers.forEach((off) => off());
+  const unsubscribe = () => subscriptions.forEach((s) => s.leave());
   if (first) {
-    void first().then(
-      (event) => send(event.event, event.data),
-      () => res.end(),
-    );
+    // Read only once every channel is joined: an event raised before that would be in
+    // neither the first event nor the stream.
+    void Promise.all(subscriptions.map((s) => s.joined))
+      .then(first)
+      .then(
+        (event) => send(event.event, event.data),
+        () => res.end(),
+      );
   }
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
   open.add(res);

@@ -7,6 +7,7 @@ import { multipartFiles, type UploadFile } from '../../test/feed-factories.js';
 import { bearer, newUser, startTestApp, type TestApp, type TestUser } from '../../test/harness.js';
 import { startS3, type TestS3 } from '../../test/s3-server.js';
 import { s3Client, s3Storage, type S3Settings } from './s3.js';
+import { until } from '../../test/until.js';
 
 /**
  * The whole app on S3: uploads stream into the bucket, the worker reads and writes there,
@@ -63,19 +64,16 @@ async function post(files: UploadFile[]) {
   });
 }
 
-async function waitUntilReady(postId: string): Promise<Product> {
-  for (let i = 0; i < 60; i++) {
+const waitUntilReady = (postId: string): Promise<Product> =>
+  until(`post ${postId} to finish processing`, async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/video/mine',
       headers: bearer(driver.token),
     });
     const found = (res.json() as { products: Product[] }).products.find((p) => p._id === postId);
-    if (found?.status === 'ready' || found?.status === 'failed') return found;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`post ${postId} never finished processing`);
-}
+    return found?.status === 'ready' || found?.status === 'failed' ? found : undefined;
+  });
 
 describe('the app on S3 storage', () => {
   it('processes a post photo from the bucket and serves it through /media with ranges', async () => {

@@ -24,6 +24,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.js';
+import { until } from '../../../test/until.js';
 
 let t: TestApp;
 let admin: TestUser;
@@ -56,7 +57,7 @@ beforeAll(async () => {
     .jpeg()
     .withExif({ IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '19/1 4/1 0/1' } })
     .toBuffer();
-}, 120_000);
+});
 afterAll(() => t.close());
 
 const auditOf = (targetId: string) =>
@@ -191,14 +192,11 @@ describe('safety cautions in the console', () => {
       data: SafetyCaution[];
     }>().data;
   const uploads = () => filesUnder(join(t.dataDir, 'storage', 'uploads', 'safety'));
-  async function waitReady(id: string): Promise<AdminSafetyCaution> {
-    for (let i = 0; i < 120; i++) {
+  const waitReady = (id: string): Promise<AdminSafetyCaution> =>
+    until(`caution ${id} to finish processing`, async () => {
       const found = (await adminList()).find((c) => c._id === id);
-      if (found && found.status !== 'processing') return found;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    throw new Error(`caution ${id} never finished`);
-  }
+      return found && found.status !== 'processing' ? found : undefined;
+    });
   const video: UploadFile = {
     field: 'video',
     data: Buffer.alloc(0),
@@ -287,7 +285,7 @@ describe('safety cautions in the console', () => {
       404,
       messages.safety_not_found,
     );
-  }, 60_000);
+  });
 
   it('an image alone is enough; deleting it leaves no file', async () => {
     const res = await create({ note: 'Fog on the expressway' }, [
@@ -300,5 +298,5 @@ describe('safety cautions in the console', () => {
     await call('DELETE', `/api/v1/admin/safety/${caution._id}`, admin.token);
     expect(await filesUnder(join(t.dataDir, 'storage', 'public', 'safety'))).toEqual([]);
     expect(await uploads()).toEqual([]);
-  }, 60_000);
+  });
 });

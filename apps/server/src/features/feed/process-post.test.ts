@@ -14,6 +14,7 @@ import {
   type TestUser,
 } from '../../../test/harness.js';
 import { probeMedia } from '../../media/probe.js';
+import { until } from '../../../test/until.js';
 
 let t: TestApp;
 let driver: TestUser;
@@ -74,19 +75,16 @@ async function post(
   });
 }
 
-async function waitForState(postId: string, state: 'ready' | 'failed'): Promise<Product> {
-  for (let i = 0; i < 120; i++) {
+const waitForState = (postId: string, state: 'ready' | 'failed'): Promise<Product> =>
+  until(`post ${postId} to become ${state}`, async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/v1/video/mine',
       headers: bearer(driver.token),
     });
     const found = (res.json() as { products: Product[] }).products.find((p) => p._id === postId);
-    if (found?.status === state) return found;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`post ${postId} never became ${state}`);
-}
+    return found?.status === state ? found : undefined;
+  });
 
 describe('post processing', () => {
   it('turns a phone video and photo into a feed post a cheap phone can play', async () => {

@@ -15,6 +15,7 @@ import {
   type TestUser,
 } from '../../../test/harness.js';
 import { startPeerApp } from '../../../test/peer-app.js';
+import { until } from '../../../test/until.js';
 
 /** A browser's push keys: a P-256 key pair (p256dh) and a 16-byte auth secret. */
 function browserKeys() {
@@ -91,16 +92,6 @@ async function fakePushService(statusFor: (path: string) => number) {
     received,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe('Web Push: key, subscribe, unsubscribe', () => {

@@ -198,10 +198,10 @@ describe('the Redis hub at shutdown', () => {
       process.on('unhandledRejection', onRejection);
       try {
         const hub = redisHub(process.env.REDIS_URL ?? '', `saathi-test-${randomUUID()}:`);
-        const leave = hub.subscribe('user:someone', () => undefined);
-        await new Promise((r) => setTimeout(r, 100));
+        const subscription = hub.subscribe('user:someone', () => undefined);
+        await subscription.joined;
         await hub.close();
-        leave();
+        subscription.leave();
         await new Promise((r) => setTimeout(r, 300));
       } finally {
         process.off('unhandledRejection', onRejection);

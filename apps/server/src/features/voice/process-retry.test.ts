@@ -13,6 +13,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.js';
+import { until } from '../../../test/until.js';
 
 let t: TestApp;
 let media: Awaited<ReturnType<typeof mediaDir>>;
@@ -72,23 +73,22 @@ async function upload(u: TestUser) {
 it('retries a job that failed half-way and only then shows the note as ready', async () => {
   const me = await quickUser(t);
   const id = ((await upload(me)).json() as { data: VoiceNote }).data._id;
-  let seen: VoiceNote | undefined;
-  for (let i = 0; i < 120 && seen?.status !== 'ready'; i++) {
+  const seen = await until('the retried note to be ready', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: '/api/voice/list',
       headers: bearer(me.token),
     });
-    seen = (res.json() as { notes: VoiceNote[] }).notes.find((n) => n._id === id);
+    const note = (res.json() as { notes: VoiceNote[] }).notes.find((n) => n._id === id);
     // Never a note that says ready without its file, nor a failure for a passing fault.
-    expect(seen?.status).not.toBe('failed');
-    if (seen?.status !== 'ready') await new Promise((r) => setTimeout(r, 250));
-  }
+    expect(note?.status).not.toBe('failed');
+    return note?.status === 'ready' ? note : undefined;
+  });
   expect(failures).toBe(1);
   expect(seen).toMatchObject({ status: 'ready', url: `/media/voice/${id}.m4a` });
   expect(await filesUnder(join(t.dataDir, 'storage', 'public', 'voice'))).toContain(`${id}.m4a`);
   expect(await filesUnder(join(t.dataDir, 'storage', 'uploads', 'voice', id))).toEqual([]);
-}, 60_000);
+});
 
 it('limits uploads per user, not per app', async () => {
   const busy = await quickUser(t);

@@ -28,6 +28,7 @@ import {
   type TestUser,
 } from '../../../test/harness.js';
 import { openSse, type SseClient } from '../../../test/sse-client.js';
+import { until } from '../../../test/until.js';
 
 let t: TestApp;
 let base: string;
@@ -64,7 +65,7 @@ beforeAll(async () => {
   png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
     .png()
     .toBuffer();
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const c of clients) c.close();
@@ -124,14 +125,11 @@ async function audios(u: TestUser): Promise<AudioItem[]> {
   return (res.json() as { audios: AudioItem[] }).audios;
 }
 
-async function settled(u: TestUser, id: string): Promise<VoiceNote> {
-  for (let i = 0; i < 120; i++) {
+const settled = (u: TestUser, id: string): Promise<VoiceNote> =>
+  until(`voice note ${id} to finish processing`, async () => {
     const note = (await list(u)).notes.find((n) => n._id === id);
-    if (note && note.status !== 'processing') return note;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`voice note ${id} never finished processing`);
-}
+    return note && note.status !== 'processing' ? note : undefined;
+  });
 
 const remove = (u: TestUser, id: string) =>
   t.app.inject({ method: 'DELETE', url: `/api/voice/delete/${id}`, headers: bearer(u.token) });
@@ -364,11 +362,9 @@ describe('POST /api/audio/upload and GET /api/audio', () => {
     expect(audio).toMatchObject({ name: 'Route note', audioUrl: null, status: 'processing' });
     await send(other, { data: webm }, { url: '/api/audio/upload', field: 'audio' });
 
-    let mine: AudioItem | undefined;
-    for (let i = 0; i < 120 && mine?.status !== 'ready'; i++) {
-      mine = (await audios(me)).find((a) => a._id === audio._id);
-      if (mine?.status !== 'ready') await new Promise((r) => setTimeout(r, 250));
-    }
+    const mine = await until('the audio to be ready', async () =>
+      (await audios(me)).find((a) => a._id === audio._id && a.status === 'ready'),
+    );
     expect(mine).toMatchObject({ status: 'ready', audioUrl: `/media/voice/${audio._id}.m4a` });
     expect((await audios(me)).map((a) => a._id)).toEqual([audio._id]);
     expect((await audios(other)).map((a) => a._id)).not.toContain(audio._id);

@@ -52,8 +52,8 @@ export function VoiceRecorderScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // Spec: nothing is uploaded without a recording.
-    if (!recorder.blob) return;
+    // Spec: nothing is uploaded without a recording; and one recording is sent once.
+    if (!recorder.blob || uploading) return;
     if (recorder.blob.size < limits.voiceMinBytes) {
       toast('error', t('chat.tooShort'));
       return;

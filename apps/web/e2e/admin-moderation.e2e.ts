@@ -101,6 +101,9 @@ describe('admin console: reports and content', () => {
       .getByText('The post was removed. Thank you for keeping the community safe.')
       .waitFor();
     await screenshot(user, 'admin-reports-user-notified');
+    // A Hindi reader gets the whole notice in Hindi, not an English sentence.
+    await user.getByRole('button', { name: 'हिन्दी' }).click();
+    await user.getByText('पोस्ट हटा दी गई। समुदाय को सुरक्षित रखने के लिए धन्यवाद।').waitFor();
   });
 
   it('the admin adds a business, and a driver sees it on /business', async () => {

@@ -4,15 +4,6 @@ import { optionalReason, requiredReason } from './admin-users.js';
 import { messageResponse } from './common.js';
 import { product, videoIdParam } from './posts.js';
 
-/**
- * What each reporter reads under the report_outcome title. Stored with the notification,
- * so in English: the title above it is translated on every phone.
- */
-export const reportOutcomeTexts = {
-  dismissed: 'The post does not break our rules, so it stays up. Thank you for telling us.',
-  removed: 'The post was removed. Thank you for keeping the community safe.',
-} as const;
-
 export const moderationLimits = { queuePageMax: 50, queuePageDefault: 20 };
 
 export const reportedBy = z.object({

@@ -1,4 +1,4 @@
-import type { NotificationKind } from './notifications.js';
+import type { NotificationKind, NotificationNotice } from './notifications.js';
 
 /**
  * Titles of notifications, in every language the app speaks. The web app merges them into
@@ -29,5 +29,25 @@ export const notificationTitles: Record<'en' | 'hi', Record<NotificationKind, st
     report_outcome: 'आपकी रिपोर्ट की गई पोस्ट की हमने जाँच कर ली है',
     verification: 'आपके ड्राइवर सत्यापन की स्थिति बदली है',
     salah: 'ज़ुहर की नमाज़ का समय',
+  },
+};
+
+/**
+ * The sentences behind notice codes, merged into the web app's i18n resources
+ * (`notifications.notice.*`) and used for Web Push bodies. {{reason}} is the team's reason.
+ */
+export const notificationNotices: Record<'en' | 'hi', Record<NotificationNotice, string>> = {
+  en: {
+    report_dismissed:
+      'The post does not break our rules, so it stays up. Thank you for telling us.',
+    report_removed: 'The post was removed. Thank you for keeping the community safe.',
+    driver_verified: 'Your driver account is verified.',
+    driver_rejected: 'Your driver verification was rejected: {{reason}}',
+  },
+  hi: {
+    report_dismissed: 'यह पोस्ट हमारे नियम नहीं तोड़ती, इसलिए यह बनी रहेगी। हमें बताने के लिए धन्यवाद।',
+    report_removed: 'पोस्ट हटा दी गई। समुदाय को सुरक्षित रखने के लिए धन्यवाद।',
+    driver_verified: 'आपका ड्राइवर खाता सत्यापित हो गया है।',
+    driver_rejected: 'आपका ड्राइवर सत्यापन अस्वीकार किया गया: {{reason}}',
   },
 };

@@ -18,13 +18,29 @@ export const notificationKinds = [
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;
 
+/**
+ * Fixed sentences the team's actions send (a report's outcome, a verification decision).
+ * Stored as a code and written out in the reader's language (`notificationNotices`), so a
+ * Hindi reader never gets an English sentence; `text` then holds only its {{reason}}.
+ */
+export const notificationNoticeCodes = [
+  'report_dismissed',
+  'report_removed',
+  'driver_verified',
+  'driver_rejected',
+] as const;
+export const notificationNotice = z.enum(notificationNoticeCodes);
+export type NotificationNotice = z.infer<typeof notificationNotice>;
+
 export const notification = z.object({
   _id: z.uuid(),
   kind: notificationKind,
   /** Who did it (follow, like, comment, mention); null for system notices. */
   actor: personSummary.nullable(),
   post: z.object({ _id: z.uuid(), posterUrl: z.string().nullable() }).nullable(),
-  /** The comment text or a system notice, shown under the title. */
+  /** A fixed sentence to show under the title, in the reader's language; null for none. */
+  notice: notificationNotice.nullable(),
+  /** The comment text or the notice's {{reason}}, shown under the title. */
   text: z.string().nullable(),
   /** Where tapping it goes (a client route). */
   link: z.string().nullable(),

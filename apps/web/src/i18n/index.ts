@@ -1,20 +1,31 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { messages, notificationTitles } from '@saathi/contract';
+import { messages, notificationNotices, notificationTitles } from '@saathi/contract';
 import en from './en.json';
 import hi from './hi.json';
 import { applyDocumentLanguage, type Language } from './language';
 
 /**
- * English server messages and the notification titles in both languages come from the
+ * English server messages and the notification titles and notices in both languages come from the
  * contract, so the app, the server and Web Push can never disagree.
  */
 const english = {
   ...en,
   errors: { ...messages, ...en.errors },
-  notifications: { ...en.notifications, kind: notificationTitles.en },
+  notifications: {
+    ...en.notifications,
+    kind: notificationTitles.en,
+    notice: notificationNotices.en,
+  },
 };
-const hindi = { ...hi, notifications: { ...hi.notifications, kind: notificationTitles.hi } };
+const hindi = {
+  ...hi,
+  notifications: {
+    ...hi.notifications,
+    kind: notificationTitles.hi,
+    notice: notificationNotices.hi,
+  },
+};
 
 /**
  * Each feature keeps its texts in `<namespace>.<language>.json` beside the others and reads

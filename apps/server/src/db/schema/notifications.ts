@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { notificationKinds } from '@saathi/contract';
+import { notificationKinds, notificationNoticeCodes } from '@saathi/contract';
 import { users } from './users.js';
 
 export const notifications = pgTable(
@@ -12,6 +12,7 @@ export const notifications = pgTable(
     kind: text('kind', { enum: notificationKinds }).notNull(),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'cascade' }),
     postId: uuid('post_id'),
+    notice: text('notice', { enum: notificationNoticeCodes }),
     text: text('text'),
     link: text('link'),
     /** Same event twice (like, unlike, like) notifies once. */

@@ -67,10 +67,9 @@ export function createModerationService(deps: { db: Db; hub: Hub; notifier: Noti
       await deps.notifier.notify({
         userId,
         kind: 'verification',
-        text:
-          body.outcome === 'verified'
-            ? 'Your driver account is verified.'
-            : `Your driver verification was rejected: ${body.reason}`,
+        ...(body.outcome === 'verified'
+          ? { notice: 'driver_verified' as const }
+          : { notice: 'driver_rejected' as const, text: reason ?? undefined }),
         link: '/my/profile',
       });
       return answer(

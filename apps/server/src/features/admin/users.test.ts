@@ -221,7 +221,11 @@ describe('admin: users, drivers and admin accounts', () => {
       const inbox = (await get('/api/v1/notifications', driver.Token)).json() as {
         notifications: { kind: string; text: string | null }[];
       };
-      expect(inbox.notifications[0]).toMatchObject({ kind: 'verification' });
+      expect(inbox.notifications[0]).toMatchObject({
+        kind: 'verification',
+        notice: 'driver_verified',
+        text: null,
+      });
       const me = (await get('/api/v1/me', driver.Token)).json() as {
         user: { verification: string };
       };
@@ -254,7 +258,12 @@ describe('admin: users, drivers and admin accounts', () => {
       const inbox = (await get('/api/v1/notifications', driver.Token)).json() as {
         notifications: { kind: string; text: string | null }[];
       };
-      expect(inbox.notifications[0]?.text).toContain('Licence photo is blurred');
+      // The sentence is the reader's language's; only the team's reason is stored with it.
+      expect(inbox.notifications[0]).toMatchObject({
+        kind: 'verification',
+        notice: 'driver_rejected',
+        text: 'Licence photo is blurred',
+      });
       const [entry] = await auditFor(driver.user._id);
       expect(entry).toMatchObject({
         action: 'driver.rejected',

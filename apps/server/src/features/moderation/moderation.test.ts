@@ -3,12 +3,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  messages,
-  reportOutcomeTexts,
-  type AppNotification,
-  type ReportedPost,
-} from '@saathi/contract';
+import { messages, type AppNotification, type ReportedPost } from '@saathi/contract';
 import { auditLog, notifications, reports, users, type PostRow } from '../../db/schema/index.js';
 import { expectError } from '../../../test/auth.js';
 import { newPost } from '../../../test/feed-factories.js';
@@ -185,7 +180,7 @@ describe('the reports queue and its actions', () => {
     expect((await filesOf(post.id)).length).toBeGreaterThan(0);
     for (const r of [ravi, sunita]) {
       const [n] = await outcomeOf(r.user.id, post.id);
-      expect(n).toMatchObject({ kind: 'report_outcome', text: reportOutcomeTexts.dismissed });
+      expect(n).toMatchObject({ kind: 'report_outcome', notice: 'report_dismissed', text: null });
     }
     expect(await outcomeOf(author.user.id, post.id)).toEqual([]);
     const [entry] = await auditOf(post.id);
@@ -235,7 +230,7 @@ describe('the reports queue and its actions', () => {
     const [row] = await t.database.db.select().from(reports).where(eq(reports.postId, post.id));
     expect(row).toMatchObject({ status: 'actioned', resolutionNote: 'Graphic injury' });
     const [n] = await outcomeOf(imran.user.id, post.id);
-    expect(n).toMatchObject({ kind: 'report_outcome', text: reportOutcomeTexts.removed });
+    expect(n).toMatchObject({ kind: 'report_outcome', notice: 'report_removed', text: null });
     // The reporter reads it in their list.
     const list = await t.app.inject({
       method: 'GET',
@@ -286,7 +281,7 @@ describe('the reports queue and its actions', () => {
     const blocked = await auditOf(offender.user.id);
     expect(blocked).toMatchObject([{ action: 'user.blocked', reason: 'Threats of violence' }]);
     const [n] = await outcomeOf(ravi.user.id, post.id);
-    expect(n?.text).toBe(reportOutcomeTexts.removed);
+    expect(n?.notice).toBe('report_removed');
   });
 
   it('remove and block on an author blocked already: the post goes, the first block and its log stay', async () => {
@@ -321,7 +316,7 @@ describe('the reports queue and its actions', () => {
     const [row] = await t.database.db.select().from(users).where(eq(users.id, offender.user.id));
     expect(row?.blockReason).toBe('Abuse, first time');
     const [n] = await outcomeOf(sunita.user.id, second.id);
-    expect(n?.text).toBe(reportOutcomeTexts.removed);
+    expect(n?.notice).toBe('report_removed');
   });
 
   it('refuses to block an admin author and changes nothing', async () => {
@@ -369,7 +364,7 @@ describe('the reports queue and its actions', () => {
     ]);
     const [r] = await t.database.db.select().from(reports).where(eq(reports.postId, byAdmin.id));
     expect(r?.status).toBe('actioned');
-    expect((await outcomeOf(ravi.user.id, byAdmin.id))[0]?.text).toBe(reportOutcomeTexts.removed);
+    expect((await outcomeOf(ravi.user.id, byAdmin.id))[0]?.notice).toBe('report_removed');
 
     const own = await postWithFiles();
     await report(sunita, own.id, 'Spam');

@@ -1,4 +1,4 @@
-import { messages, reportOutcomeTexts, type ReportedPost } from '@saathi/contract';
+import { messages, type ReportedPost } from '@saathi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
@@ -32,7 +32,7 @@ export function createPostModerationService(deps: PostModerationDeps) {
   async function afterResolution(
     postId: string,
     reporterIds: string[],
-    outcome: keyof typeof reportOutcomeTexts,
+    outcome: 'report_dismissed' | 'report_removed',
   ) {
     if (reporterIds.length === 0) return;
     for (const userId of new Set(reporterIds)) {
@@ -41,7 +41,7 @@ export function createPostModerationService(deps: PostModerationDeps) {
           userId,
           kind: 'report_outcome',
           postId,
-          text: reportOutcomeTexts[outcome],
+          notice: outcome,
         });
       } catch (err) {
         // The decision stands; a failed notice must not turn it into an error.
@@ -99,7 +99,7 @@ export function createPostModerationService(deps: PostModerationDeps) {
       }
     });
     if (blocked) await announceBlocked(deps.hub, authorId);
-    await afterResolution(postId, reporterIds, 'removed');
+    await afterResolution(postId, reporterIds, 'report_removed');
     return blocked;
   }
 
@@ -158,7 +158,7 @@ export function createPostModerationService(deps: PostModerationDeps) {
         });
         return ids;
       });
-      await afterResolution(postId, reporterIds, 'dismissed');
+      await afterResolution(postId, reporterIds, 'report_dismissed');
       return { success: true as const, message: messages.reports_dismissed };
     },
 

@@ -92,6 +92,7 @@ describe('notifications', () => {
         kind: 'follow',
         actor: summary(fan),
         post: null,
+        notice: null,
         text: null,
         link: `/user/profile/${fan.user.id}`,
         createdAt: expect.any(String),

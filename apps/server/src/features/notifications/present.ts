@@ -20,6 +20,7 @@ export function presentNotification(row: NotificationWithRefs): AppNotification 
     post: n.postId
       ? { _id: n.postId, posterUrl: row.posterKey ? mediaUrl(row.posterKey) : null }
       : null,
+    notice: n.notice,
     text: n.text,
     link: n.link,
     createdAt: n.createdAt.toISOString(),

@@ -3,8 +3,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, notificationTitles } from '@saathi/contract';
+import { messages, notificationNotices, notificationTitles } from '@saathi/contract';
+import pino from 'pino';
 import { pushSubscriptions } from '../../db/schema/index.js';
+import { bossQueue } from '../../jobs/queue.js';
+import { createNotificationService } from './service.js';
 import { expectError } from '../../../test/auth.js';
 import { quickUser } from '../../../test/feed-helpers.js';
 import {
@@ -242,22 +245,27 @@ describe('Web Push delivery (workers)', () => {
     await push.close();
   });
 
+  async function subscribeAt(
+    user: TestUser,
+    path: string,
+    keys: ReturnType<typeof browserKeys>['keys'],
+    lang: 'en' | 'hi',
+  ) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/push/subscribe',
+      headers: bearer(user.token),
+      payload: { endpoint: `${push.origin}${path}`, keys, lang },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   it('sends a VAPID-signed, aes128gcm-encrypted push, and forgets endpoints that are gone', async () => {
     const me = await quickUser(t);
     const live = browserKeys();
     const gone = browserKeys();
-    for (const [path, keys, lang] of [
-      ['/push/abc', live.keys, 'en'],
-      ['/push/gone', gone.keys, 'hi'],
-    ] as const) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/push/subscribe',
-        headers: bearer(me.token),
-        payload: { endpoint: `${push.origin}${path}`, keys, lang },
-      });
-      expect(res.statusCode, res.body).toBe(200);
-    }
+    await subscribeAt(me, '/push/abc', live.keys, 'en');
+    await subscribeAt(me, '/push/gone', gone.keys, 'hi');
     // A row from before keys were checked: unusable, so it is dropped without stopping the rest.
     await t.database.db.insert(pushSubscriptions).values({
       endpoint: `${push.origin}/push/broken`,
@@ -330,6 +338,38 @@ describe('Web Push delivery (workers)', () => {
       .where(eq(pushSubscriptions.userId, me.user.id));
     expect(left?.endpoint).toBe(`${push.origin}/push/abc`);
     expect(push.received.map((r) => r.path).sort()).toEqual(['/push/abc', '/push/gone']);
+  });
+
+  it("writes the team's notice in each browser's language, with the team's reason", async () => {
+    const me = await quickUser(t);
+    const english = browserKeys();
+    const hindi = browserKeys();
+    await subscribeAt(me, '/push/notice-en', english.keys, 'en');
+    await subscribeAt(me, '/push/notice-hi', hindi.keys, 'hi');
+    const notifier = createNotificationService({
+      db: t.database.db,
+      hub: t.hub,
+      jobs: bossQueue(t.jobs.boss),
+      log: pino({ level: 'silent' }),
+    });
+    await notifier.notify({
+      userId: me.user.id,
+      kind: 'verification',
+      notice: 'driver_rejected',
+      text: 'Licence photo is blurred',
+    });
+    const bodyAt = async (path: string, keys: typeof english) => {
+      const got = await until(`the push to ${path}`, async () =>
+        push.received.find((r) => r.path === path),
+      );
+      return (JSON.parse(decryptPush(got.body, keys.ecdh, keys.auth)) as { body: string }).body;
+    };
+    expect(await bodyAt('/push/notice-en', english)).toBe(
+      'Your driver verification was rejected: Licence photo is blurred',
+    );
+    expect(await bodyAt('/push/notice-hi', hindi)).toBe(
+      notificationNotices.hi.driver_rejected.replace('{{reason}}', 'Licence photo is blurred'),
+    );
   });
 });
 

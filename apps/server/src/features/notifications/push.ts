@@ -1,10 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
-import { notificationTitles } from '@saathi/contract';
+import { notificationNotices, notificationTitles } from '@saathi/contract';
 import type { Db } from '../../db/client.js';
 import { appSettings } from '../../db/schema/index.js';
-import { deletePushSubscription, notificationPage, pushSubscriptionsOf } from './queries.js';
+import {
+  deletePushSubscription,
+  notificationPage,
+  pushSubscriptionsOf,
+  type NotificationRow,
+} from './queries.js';
 
 interface VapidKeys {
   publicKey: string;
@@ -38,6 +43,12 @@ export const validPushKeys = (keys: { p256dh: string; auth: string }) => {
 
 const fill = (template: string, name: string) => template.replace('{{name}}', name);
 
+/** The line under the title: a notice in the browser's language, else the stored text. */
+function bodyOf(n: NotificationRow, lang: 'en' | 'hi'): string {
+  if (!n.notice) return n.text ?? '';
+  return notificationNotices[lang][n.notice].replace('{{reason}}', n.text ?? '');
+}
+
 /**
  * Sends one notification to every browser the user subscribed, in that browser's language.
  * Endpoints the push service says are gone (404, 410) are deleted.
@@ -57,7 +68,7 @@ export async function sendPush(
     subscriptions.map(async (sub) => {
       const payload = JSON.stringify({
         title: fill(notificationTitles[sub.lang][n.kind], row.actor?.name ?? ''),
-        body: n.text ?? '',
+        body: bodyOf(n, sub.lang),
         link: n.link ?? '/notification',
         tag: n.id,
       });

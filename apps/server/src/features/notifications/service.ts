@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { NotificationKind } from '@saathi/contract';
+import type { NotificationKind, NotificationNotice } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { Invalid, NotFound } from '../../http/errors.js';
@@ -27,6 +27,8 @@ export interface NotifyInput {
   kind: NotificationKind;
   actorId?: string;
   postId?: string;
+  /** A fixed sentence, written out in the reader's language; `text` fills its {{reason}}. */
+  notice?: NotificationNotice;
   text?: string;
   link?: string;
   /** The same key for the same user notifies once (e.g. like:<post>:<actor>). */
@@ -68,6 +70,7 @@ export function createNotificationService(deps: {
         kind: input.kind,
         actorId: input.actorId ?? null,
         postId: input.postId ?? null,
+        notice: input.notice ?? null,
         text: input.text ?? null,
         link: input.link ?? null,
         dedupeKey: input.dedupeKey ?? null,

@@ -43,6 +43,7 @@ const follow = {
     profileImage: { url: '/default-avatar.svg' },
   },
   post: null,
+  notice: null,
   text: null,
   link: '/user/profile/2a1b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
   createdAt: '2025-03-05T10:00:00.000Z',

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AppNotification } from '@saathi/contract';
 import { Avatar } from '../../ui/Avatar';
-import { notificationTitle } from './notificationTitle';
+import { notificationBody, notificationTitle } from './notificationTitle';
 import { timeAgo } from './timeAgo';
 import { useMarkRead } from './useNotifications';
 
@@ -11,6 +11,7 @@ export function NotificationRow({ item }: { item: AppNotification }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const markRead = useMarkRead();
+  const body = notificationBody(t, item);
 
   function open() {
     if (!item.read) markRead.mutate(item._id);
@@ -30,7 +31,7 @@ export function NotificationRow({ item }: { item: AppNotification }) {
           <span className={item.read ? 'font-medium' : 'font-bold'}>
             {notificationTitle(t, item)}
           </span>
-          {item.text && <span className="line-clamp-2 text-stone-700">{item.text}</span>}
+          {body && <span className="line-clamp-2 text-stone-700">{body}</span>}
           <time dateTime={item.createdAt} className="text-sm text-stone-500">
             {timeAgo(item.createdAt, i18n.language)}
           </time>

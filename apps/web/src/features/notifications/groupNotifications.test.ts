@@ -8,6 +8,7 @@ function item(id: string, createdAt: Date): AppNotification {
     kind: 'follow',
     actor: null,
     post: null,
+    notice: null,
     text: null,
     link: null,
     createdAt: createdAt.toISOString(),

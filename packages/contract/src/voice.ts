@@ -15,7 +15,8 @@ export type VoiceStatus = z.infer<typeof voiceStatus>;
  */
 export const voiceNote = z.object({
   _id: z.uuid(),
-  user: publicAuthor,
+  /** Never the author's phone number: every signed-in user hears Voice Chat. */
+  user: publicAuthor.omit({ number: true }),
   url: z.string().nullable(),
   createdAt: z.string(),
   status: voiceStatus,

@@ -1,6 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger } from 'fastify';
 
 export interface StoredObject {
   size: number;
@@ -29,4 +30,20 @@ export async function readAll(storage: Storage, key: string): Promise<Buffer> {
 /** A stored object copied to a local file, for tools that read files (ffmpeg). */
 export async function copyToFile(storage: Storage, key: string, path: string): Promise<void> {
   await pipeline(await storage.read(key), createWriteStream(path));
+}
+
+/**
+ * Deletes files nothing points at any more (their row is gone or never pointed at them). A
+ * failure is logged, not thrown: the caller's change already stands and must not fail for it.
+ */
+export async function deleteQuietly(
+  storage: Storage,
+  keys: readonly string[],
+  log: FastifyBaseLogger,
+): Promise<void> {
+  await Promise.all(
+    keys.map((key) =>
+      storage.delete(key).catch((err: unknown) => log.error({ err, key }, 'media delete failed')),
+    ),
+  );
 }

@@ -287,6 +287,25 @@ describe('safety cautions in the console', () => {
     );
   });
 
+  it('a refused image fails the caution and leaves none of its processed video served', async () => {
+    // A PNG by its first bytes that no decoder can read.
+    const broken = pngImage(20, 20).subarray(0, 60);
+    const res = await create({ note: 'Flooded underpass' }, [
+      { ...video, data: clip },
+      { field: 'image', data: broken, filename: 'flood.png', type: 'image/png' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const { caution } = res.json<{ caution: AdminSafetyCaution }>();
+    const failed = await waitReady(caution._id);
+    expect(failed).toMatchObject({ status: 'failed', image: null, video: null, poster: null });
+    expect(failed.failureReason).toBe(messages.media_image_damaged);
+    expect(await filesUnder(join(t.dataDir, 'storage', 'public', 'safety', caution._id))).toEqual(
+      [],
+    );
+    await call('DELETE', `/api/v1/admin/safety/${caution._id}`, admin.token);
+    expect(await uploads()).toEqual([]);
+  });
+
   it('an image alone is enough; deleting it leaves no file', async () => {
     const res = await create({ note: 'Fog on the expressway' }, [
       { field: 'image', data: pngImage(20, 20), filename: 'fog.png', type: 'image/png' },

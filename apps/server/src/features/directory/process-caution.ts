@@ -11,7 +11,7 @@ import { MediaRejectedError } from '../../media/errors.js';
 import { normalizeImage } from '../../media/normalize-image.js';
 import { makePoster } from '../../media/poster.js';
 import { transcodeVideo } from '../../media/transcode-video.js';
-import { copyToFile, readAll, type Storage } from '../../storage/storage.js';
+import { copyToFile, deleteQuietly, readAll, type Storage } from '../../storage/storage.js';
 import { cautionKeys } from './caution-media.js';
 import { findCaution, markCautionFailed, markCautionReady } from './queries.js';
 
@@ -36,6 +36,7 @@ export async function processCaution(
   const keys = cautionKeys(id);
   const work = await mkdtemp(join(tmpdir(), 'saathi-safety-'));
   const written: string[] = [];
+  let ready = false;
   try {
     let videoKey: string | null = null;
     if (row.rawVideoKey) {
@@ -62,12 +63,10 @@ export async function processCaution(
       await deps.storage.put(imageKey, Readable.from([result.data]), result.mime);
       written.push(imageKey);
     }
-    if (await markCautionReady(deps.db, id, { imageKey, videoKey })) {
+    ready = await markCautionReady(deps.db, id, { imageKey, videoKey });
+    if (ready) {
       const raw = [row.rawImageKey, row.rawVideoKey].filter((k): k is string => k !== null);
       await Promise.all(raw.map((k) => deps.storage.delete(k)));
-    } else {
-      // Deleted while we worked: nothing may keep these files.
-      await Promise.all(written.map((k) => deps.storage.delete(k)));
     }
   } catch (error) {
     if (error instanceof MediaRejectedError) {
@@ -79,5 +78,8 @@ export async function processCaution(
     throw error;
   } finally {
     await rm(work, { recursive: true, force: true });
+    // Deleted while we worked, refused or failed part-way: nothing points at these public
+    // files (a retry writes them again), so none may stay served.
+    if (!ready) await deleteQuietly(deps.storage, written, deps.log);
   }
 }

@@ -6,16 +6,16 @@ import {
   type AdminBusiness,
   type AdminSafetyCaution,
   type Business,
+  type businessInput,
   type SafetyCaution,
 } from '@saathi/contract';
 import type { z } from 'zod';
-import type { businessInput } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { Invalid, NotFound, invalidField } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { mediaUrl } from '../../storage/media-url.js';
-import type { Storage } from '../../storage/storage.js';
+import { deleteQuietly, type Storage } from '../../storage/storage.js';
 import { recordAudit } from '../admin/audit.js';
 import {
   PROCESS_CAUTION_QUEUE,
@@ -87,16 +87,6 @@ export function createDirectoryService(deps: {
   log: FastifyBaseLogger;
 }) {
   const { db } = deps;
-
-  async function deleteFiles(keys: string[]) {
-    await Promise.all(
-      keys.map((key) =>
-        deps.storage
-          .delete(key)
-          .catch((err: unknown) => deps.log.error({ err, key }, 'media delete failed')),
-      ),
-    );
-  }
 
   return {
     async businesses() {
@@ -249,7 +239,7 @@ export function createDirectoryService(deps: {
         });
         return row;
       });
-      await deleteFiles(cautionFiles(deleted));
+      await deleteQuietly(deps.storage, cautionFiles(deleted), deps.log);
       return { success: true as const, message: messages.safety_deleted };
     },
   };

@@ -5,7 +5,7 @@ import type { Viewer } from '../../auth/viewer.js';
 import type { Db, Tx } from '../../db/client.js';
 import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
-import type { Storage } from '../../storage/storage.js';
+import { deleteQuietly, type Storage } from '../../storage/storage.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { hiddenCommentCounts } from './comments.queries.js';
 import { presentPost } from './present.js';
@@ -224,13 +224,7 @@ export function createPostService(deps: PostServiceDeps) {
         await within(tx);
         return removed;
       });
-      await Promise.all(
-        keys.map((key) =>
-          deps.storage
-            .delete(key)
-            .catch((err: unknown) => deps.log.error({ err, key }, 'media delete failed')),
-        ),
-      );
+      await deleteQuietly(deps.storage, keys, deps.log);
     },
   };
 }

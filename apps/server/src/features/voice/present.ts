@@ -5,20 +5,22 @@ import { mediaUrl } from '../../storage/media-url.js';
 import type { VoiceNoteRow } from './queries.js';
 
 function common(note: VoiceNoteRow) {
-  const ready = note.status === 'ready' && note.mediaKey !== null;
+  const mediaKey = note.status === 'ready' ? note.mediaKey : null;
   return {
     _id: note.id,
-    url: ready && note.mediaKey ? mediaUrl(note.mediaKey) : null,
+    url: mediaKey ? mediaUrl(mediaKey) : null,
     createdAt: note.createdAt.toISOString(),
     status: note.status,
     failureReason:
       note.status === 'failed' ? (note.failureReason ?? messages.voice_processing_failed) : null,
-    duration: ready && note.durationMs !== null ? note.durationMs / 1000 : null,
+    duration: mediaKey && note.durationMs !== null ? note.durationMs / 1000 : null,
   };
 }
 
 export function presentNote(note: VoiceNoteRow, author: UserRow): VoiceNote {
-  return { ...common(note), user: publicAuthorOf(author) };
+  // Everyone signed in hears a note, so its author never comes with a phone number, even
+  // one they chose to show on their posts.
+  return { ...common(note), user: publicAuthorOf({ ...author, showNumber: false }) };
 }
 
 export function presentAudio(note: VoiceNoteRow): AudioItem {

@@ -1,15 +1,14 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { limits, messages } from '@saathi/contract';
 import type { Db } from '../../db/client.js';
 import { MediaRejectedError } from '../../media/errors.js';
 import { transcodeAudio } from '../../media/transcode-audio.js';
 import type { Hub } from '../../realtime/hub.js';
-import type { Storage } from '../../storage/storage.js';
+import { copyToFile, type Storage } from '../../storage/storage.js';
 import { presentAudio, presentNote } from './present.js';
 import { findNote, markNoteFailed, markNoteReady } from './queries.js';
 import { ownVoiceChannel, voiceChannel } from './service.js';
@@ -38,7 +37,7 @@ export async function processVoice(
   try {
     const input = join(work, 'input');
     const output = join(work, 'voice.m4a');
-    await pipeline(await deps.storage.read(rawKey), createWriteStream(input));
+    await copyToFile(deps.storage, rawKey, input);
     // One second past the limit, so an over-long recording shows as such and is refused.
     const { durationSec } = await transcodeAudio(input, output, {
       maxDurationSec: limits.voiceMaxSeconds + 1,

@@ -8,7 +8,7 @@ import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Hub } from '../../realtime/hub.js';
-import type { Storage } from '../../storage/storage.js';
+import { deleteQuietly, type Storage } from '../../storage/storage.js';
 import { presentAudio, presentNote } from './present.js';
 import {
   deleteNote,
@@ -147,14 +147,7 @@ export function createVoiceService(deps: VoiceServiceDeps) {
       const row = await findNote(db, id);
       if (!row) throw NotFound('voice_not_found');
       if (row.note.userId !== viewer.user.id) throw Forbidden('voice_not_owner');
-      const keys = await deleteNote(db, id);
-      await Promise.all(
-        keys.map((key) =>
-          deps.storage
-            .delete(key)
-            .catch((err: unknown) => deps.log.error({ err, key }, 'voice file delete failed')),
-        ),
-      );
+      await deleteQuietly(deps.storage, await deleteNote(db, id), deps.log);
       if (row.note.kind === 'voice') {
         await deps.hub
           .publish(voiceChannel, 'removed', { _id: id })

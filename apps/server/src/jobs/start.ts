@@ -13,7 +13,6 @@ import { createBoss } from './boss.js';
 import { createNotificationService } from '../features/notifications/service.js';
 import { startVaultJobs } from '../features/vault/expiry-job.js';
 import { startLocationJobs } from '../features/location/purge-job.js';
-import { createLocationService } from '../features/location/service.js';
 import { startSalahJobs } from '../features/salah/reminder-job.js';
 import { defaultSalahPlace } from '../config.js';
 import type { Hub } from '../realtime/hub.js';
@@ -74,11 +73,9 @@ export async function startJobs(opts: {
     });
     await startVaultJobs(boss, { db: opts.database.db, notifier });
     await startLocationJobs(boss, { db: opts.database.db });
-    const locations = createLocationService({ db: opts.database.db });
     await startSalahJobs(boss, {
       db: opts.database.db,
       notifier,
-      lastLocationsOf: (ids) => locations.lastLocationsOf(ids),
       fallback: opts.salahDefault ?? defaultSalahPlace,
     });
     await startNotificationWorkers(boss, {

@@ -363,17 +363,14 @@ describe('help requests', () => {
       resolvedBy: { _id: admin.user.id },
     });
     const missing = '00000000-0000-4000-8000-000000000000';
-    expectError(await call(admin, 'GET', one(missing)), 404, messages.help_request_not_found);
-    expectError(
-      await call(admin, 'POST', one(missing, '/claim')),
-      404,
-      messages.help_request_not_found,
-    );
-    expectError(
-      await call(admin, 'POST', one(missing, '/notes'), { text: 'x' }),
-      404,
-      messages.help_request_not_found,
-    );
+    const onMissing = [
+      call(admin, 'GET', one(missing)),
+      call(admin, 'POST', one(missing, '/claim')),
+      call(admin, 'POST', one(missing, '/notes'), { text: 'x' }),
+    ];
+    for (const res of await Promise.all(onMissing)) {
+      expectError(res, 404, messages.help_request_not_found);
+    }
     expectError(await call(admin, 'GET', one('not-a-uuid')), 400, messages.help_request_not_found);
     expect(await auditOf(missing)).toEqual([]);
   });

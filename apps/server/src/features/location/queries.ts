@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, between, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, between, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { locationHistory, userLocations } from '../../db/schema/index.js';
 
@@ -46,14 +46,6 @@ export async function saveLocation(
 export async function lastLocation(db: Db, userId: string): Promise<LocationRow | undefined> {
   const [row] = await db.select().from(userLocations).where(eq(userLocations.userId, userId));
   return row;
-}
-
-export async function lastLocationsOf(db: Db, userIds: readonly string[]): Promise<LocationRow[]> {
-  if (userIds.length === 0) return [];
-  return db
-    .select()
-    .from(userLocations)
-    .where(inArray(userLocations.userId, [...userIds]));
 }
 
 /** Last locations inside a latitude/longitude box, reported since `since`; not the user's own. */

@@ -3,7 +3,7 @@ import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden } from '../../http/errors.js';
 import { distanceKm } from '../geo/gazetteer.js';
-import { lastLocation, lastLocationsOf, locationsInBox, saveLocation } from './queries.js';
+import { lastLocation, locationsInBox, saveLocation } from './queries.js';
 
 /** Parsed body of POST /api/v1/update/location: both forms arrive with numbers. */
 interface LocationUpdate {
@@ -11,11 +11,6 @@ interface LocationUpdate {
   longitude: number;
   driverId?: string;
   accuracy?: number;
-}
-
-export interface Coordinates {
-  latitude: number;
-  longitude: number;
 }
 
 /** About an hour's drive: close enough to meet on the road or at the same depot. */
@@ -60,12 +55,6 @@ export function createLocationService(deps: { db: Db }) {
             }
           : null,
       };
-    },
-
-    /** Last known coordinates per user, for server-side work only (the Dhuhr reminder). */
-    async lastLocationsOf(userIds: readonly string[]): Promise<Map<string, Coordinates>> {
-      const rows = await lastLocationsOf(db, userIds);
-      return new Map(rows.map((r) => [r.userId, { latitude: r.latitude, longitude: r.longitude }]));
     },
 
     /**

@@ -1,6 +1,6 @@
 import { CalculationMethod, Coordinates, PrayerTimes } from 'adhan';
 import { describe, expect, it } from 'vitest';
-import { dhuhrOn, dueReminders, localDay } from './dhuhr.js';
+import { dhuhrOn, dueLongitudes, dueReminders, localDay } from './dhuhr.js';
 
 const newDelhi = { latitude: 28.6139, longitude: 77.209 };
 const mumbai = { latitude: 19.076, longitude: 72.8777 };
@@ -76,5 +76,43 @@ describe('dueReminders', () => {
     expect(reminder).toEqual({ userId: 'mumbai', dhuhr: mumbaiDhuhr, day: '2025-06-15' });
     expect(istClock(mumbaiDhuhr)).toBe('12:40');
     expect(due(ist('2025-06-15T12:40:00'))).toEqual(['mumbai']);
+  });
+});
+
+describe('dueLongitudes', () => {
+  const inBand = (longitude: number, band: { west: number; east: number }) =>
+    band.west <= band.east
+      ? longitude >= band.west && longitude <= band.east
+      : longitude >= band.west || longitude <= band.east;
+
+  it('holds every place from its Dhuhr to the end of the window, all year', () => {
+    for (let day = 1; day <= 365; day += 6) {
+      for (let longitude = -180; longitude <= 180; longitude += 5) {
+        for (const latitude of [-45, 28.6, 60]) {
+          const dhuhr = dhuhrOn({ latitude, longitude }, { year: 2025, month: 1, day });
+          for (const late of [0, 7, 14.99]) {
+            const now = new Date(dhuhr.getTime() + late * 60_000);
+            expect(inBand(longitude, dueLongitudes(now, 15)), now.toISOString()).toBe(true);
+          }
+        }
+      }
+    }
+  });
+
+  it('is a narrow band: about 14 degrees, around the sun', () => {
+    // 06:53 UTC is Dhuhr in New Delhi (77.2° E) on 15 June.
+    const band = dueLongitudes(new Date('2025-06-15T06:53:00Z'), 15);
+    expect(inBand(77.209, band)).toBe(true);
+    expect(inBand(72.8777, band)).toBe(true);
+    expect(inBand(0, band)).toBe(false);
+    expect(inBand(-100, band)).toBe(false);
+    expect(band.east - band.west).toBeCloseTo(13.75);
+  });
+
+  it('wraps the 180° meridian', () => {
+    const band = dueLongitudes(new Date('2025-06-15T00:00:00Z'), 15);
+    expect(band.west).toBeGreaterThan(band.east);
+    expect(inBand(180, band) && inBand(-180, band) && inBand(178, band)).toBe(true);
+    expect(inBand(0, band)).toBe(false);
   });
 });

@@ -43,6 +43,32 @@ export function dhuhrOn(place: Place, date: { year: number; month: number; day: 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
+ * How far Dhuhr can be from mean solar noon (12:00 UTC less 4 minutes per degree east) at
+ * any place and date: the equation of time (up to about 16 minutes) less the Karachi
+ * method's extra minute, rounded to the minute; the rest is margin.
+ */
+const DHUHR_FROM_MEAN_NOON_MINUTES = 20;
+
+/** Longitudes from `west` eastwards to `east` (degrees); west > east when it wraps 180°. */
+export interface LongitudeBand {
+  west: number;
+  east: number;
+}
+
+/**
+ * Where Dhuhr can have come within the last `windowMinutes`: a band of about 14° of
+ * longitude, so the job computes exact times only for the people in it, not for everyone
+ * every minute.
+ */
+export function dueLongitudes(now: Date, windowMinutes: number): LongitudeBand {
+  const minuteOfDay = (now.getTime() % 86_400_000) / 60_000;
+  const westmost = (720 - minuteOfDay - DHUHR_FROM_MEAN_NOON_MINUTES) / 4;
+  const west = 180 - ((((180 - westmost) % 360) + 360) % 360);
+  const east = west + (windowMinutes + 2 * DHUHR_FROM_MEAN_NOON_MINUTES) / 4;
+  return { west, east: east >= 180 ? east - 360 : east };
+}
+
+/**
  * Who is due a reminder at `now`: Dhuhr at their last location (else `fallback`) fell within
  * the last `windowMinutes`. The window lets a run that came late (a restart, a busy worker)
  * still remind; the caller's once-per-day key stops the overlapping runs sending twice.

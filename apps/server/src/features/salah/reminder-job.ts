@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import type { Notifier } from '../notifications/service.js';
-import { dueReminders, type Place } from './dhuhr.js';
-import { reminderUserIds } from './queries.js';
+import { dueLongitudes, dueReminders, type Place } from './dhuhr.js';
+import { reminderCandidates } from './queries.js';
 
 const QUEUE = 'salah.reminders';
 /** A reminder more than this late is noise; shorter would lose one to a worker restart. */
@@ -12,8 +12,6 @@ const PAGE = 1000;
 export interface SalahReminderDeps {
   db: Db;
   notifier: Notifier;
-  /** The location service's view: last known coordinates of the given users. */
-  lastLocationsOf(userIds: readonly string[]): Promise<Map<string, Place>>;
   /** Where to compute Dhuhr for users who never shared a location. */
   fallback: Place;
 }
@@ -27,12 +25,15 @@ const timeInIndia = new Intl.DateTimeFormat('en-IN', {
 
 /** Reminds everyone whose Dhuhr has just come, once per user and local day. */
 export async function sendSalahReminders(deps: SalahReminderDeps, now = new Date()): Promise<void> {
+  const band = dueLongitudes(now, WINDOW_MINUTES);
   let after: string | undefined;
   for (;;) {
-    const ids = await reminderUserIds(deps.db, { after, limit: PAGE });
-    if (ids.length === 0) return;
-    const locations = await deps.lastLocationsOf(ids);
-    const candidates = ids.map((userId) => ({ userId, location: locations.get(userId) ?? null }));
+    const candidates = await reminderCandidates(deps.db, {
+      band,
+      fallback: deps.fallback,
+      after,
+      limit: PAGE,
+    });
     for (const due of dueReminders(candidates, now, {
       fallback: deps.fallback,
       windowMinutes: WINDOW_MINUTES,
@@ -45,7 +46,8 @@ export async function sendSalahReminders(deps: SalahReminderDeps, now = new Date
         dedupeKey: `salah:${due.day}`,
       });
     }
-    after = ids.at(-1);
+    if (candidates.length < PAGE) return;
+    after = candidates.at(-1)?.userId;
   }
 }
 

@@ -11,7 +11,6 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.js';
-import { createLocationService } from '../location/service.js';
 import { createNotificationService } from '../notifications/service.js';
 import { dhuhrOn } from './dhuhr.js';
 import { sendSalahReminders } from './reminder-job.js';
@@ -98,7 +97,6 @@ describe('the Dhuhr reminder', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    const locations = createLocationService({ db: t.database.db });
     const deps = {
       db: t.database.db,
       notifier: createNotificationService({
@@ -107,7 +105,6 @@ describe('the Dhuhr reminder', () => {
         jobs: bossQueue(t.jobs.boss),
         log: pino({ level: 'silent' }),
       }),
-      lastLocationsOf: (ids: readonly string[]) => locations.lastLocationsOf(ids),
       fallback: newDelhi,
     };
     const salahFor = async (u: TestUser) =>
@@ -117,7 +114,9 @@ describe('the Dhuhr reminder', () => {
     const mumbaiDhuhr = dhuhrOn(mumbai, june15);
     expect(delhiDhuhr.toISOString()).toBe('2025-06-15T06:53:00.000Z');
 
-    // A minute before New Delhi's Dhuhr: nobody.
+    // At midnight UTC (noon on the 180° meridian, the band wraps) and a minute before New
+    // Delhi's Dhuhr: nobody.
+    await sendSalahReminders(deps, new Date('2025-06-15T00:00:00Z'));
     await sendSalahReminders(deps, new Date(delhiDhuhr.getTime() - 60_000));
     expect(await salahFor(nowhere)).toHaveLength(0);
 

@@ -15,6 +15,7 @@ import type { AuthDeps } from './auth/authenticate.js';
 import type { RateLimiter } from './auth/rate-limiter.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { attentionAnnouncer } from './features/admin/attention.js';
 import { createModerationService } from './features/admin/moderation.service.js';
 import { adminRoutes } from './features/admin/routes.js';
 import { adminUserRoutes } from './features/admin/users.routes.js';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app, { spa });
 
   const auth: AuthDeps = { db: deps.database.db, jwtSecret: config.jwtSecret };
+  const attentionChanged = attentionAnnouncer(deps.database.db, deps.hub, app.log);
   const authService = createAuthService({
     db: deps.database.db,
     storage: deps.storage,
@@ -145,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jwtSecret: config.jwtSecret,
     fileKey: config.fileKey,
     publicUrl: config.publicUrl,
+    attentionChanged,
   });
 
   mediaRoute(app, deps.storage);
@@ -175,7 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     posts,
     likes: createLikeService({ db, notifier: notifications }),
     comments: createCommentService({ db, limiter: deps.limiter, notifier: notifications }),
-    reports: createReportService({ db, limiter: deps.limiter }),
+    reports: createReportService({ db, limiter: deps.limiter, attentionChanged }),
   });
   followRoutes(app, auth, follows);
   profileRoutes(
@@ -248,7 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     auth,
     createAdminUserService({ db, storage: deps.storage, fileKey: config.fileKey }),
-    createModerationService({ db, hub: deps.hub, notifier: notifications }),
+    createModerationService({ db, hub: deps.hub, notifier: notifications, log: app.log }),
   );
   return app;
 }

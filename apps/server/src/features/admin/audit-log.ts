@@ -12,13 +12,13 @@ export interface AuditFilter {
 
 async function auditRows(db: Db, filter: AuditFilter, cursor: string | undefined, limit: number) {
   const after = decodeCursor(cursor);
+  // The target id is cast, not users.id, so each name is a primary-key lookup; the CASE casts
+  // only user targets (other targets' ids need not be uuids).
+  const targetUser = sql`(case when ${auditLog.targetType} = 'user' then ${auditLog.targetId}::uuid end)`;
   return db
     .select({ entry: auditLog, at: exactTime(auditLog.createdAt), targetName: users.name })
     .from(auditLog)
-    .leftJoin(
-      users,
-      and(eq(auditLog.targetType, 'user'), eq(sql`${users.id}::text`, auditLog.targetId)),
-    )
+    .leftJoin(users, eq(users.id, targetUser))
     .where(
       and(
         filter.action ? eq(auditLog.action, filter.action) : undefined,

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { messages, type AuditAction } from '@saathi/contract';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Viewer } from '../../auth/viewer.js';
@@ -7,6 +8,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.js';
 import type { Hub } from '../../realtime/hub.js';
 import { announceBlocked } from '../../auth/account-events.js';
 import { blockAccount, unblockAccount } from '../auth/block.js';
+import { isBlockedLocked } from '../moderation/queries.js';
 import type { Notifier } from '../notifications/service.js';
 import { insertAdminAccount, setAdminRole } from './accounts.js';
 import { announceAttention } from './attention.js';
@@ -20,8 +22,22 @@ type Outcome = { outcome: 'verified'; reason?: string } | { outcome: 'rejected';
  * What admins do to accounts: verify drivers, block, change the admin role, add admins.
  * Each change and its audit entry are written in one transaction.
  */
-export function createModerationService(deps: { db: Db; hub: Hub; notifier: Notifier }) {
+export function createModerationService(deps: {
+  db: Db;
+  hub: Hub;
+  notifier: Notifier;
+  log: FastifyBaseLogger;
+}) {
   const { db } = deps;
+
+  /** After the commit the change stands: a failed hub announcement is logged, not answered. */
+  async function announce(what: string, send: () => Promise<void>): Promise<void> {
+    try {
+      await send();
+    } catch (err) {
+      deps.log.error({ err }, `${what} failed`);
+    }
+  }
 
   async function target(userId: string): Promise<UserRow> {
     const user = await findUser(db, userId);
@@ -60,10 +76,13 @@ export function createModerationService(deps: { db: Db; hub: Hub; notifier: Noti
       const reason = body.reason ?? null;
       const action = body.outcome === 'verified' ? 'driver.verified' : 'driver.rejected';
       await changeRecorded(viewer, userId, action, reason, async (tx) => {
-        await setVerification(tx, userId, body.outcome, reason);
+        // No longer a driver (demoted or promoted meanwhile): nothing changes, nothing is logged.
+        if (!(await setVerification(tx, userId, body.outcome, reason))) {
+          throw Invalid('not_a_driver');
+        }
         return { from: user.verification };
       });
-      await announceAttention(db, deps.hub);
+      await announce('announcing attention counts', () => announceAttention(db, deps.hub));
       await deps.notifier.notify({
         userId,
         kind: 'verification',
@@ -83,12 +102,13 @@ export function createModerationService(deps: { db: Db; hub: Hub; notifier: Noti
       if (userId === viewer.user.id) throw Forbidden('cannot_block_self');
       const user = await target(userId);
       if (user.usertype === 'admin') throw Forbidden('cannot_block_admin');
-      if (user.blockedAt) throw Conflict('already_blocked');
       await changeRecorded(viewer, userId, 'user.blocked', reason, async (tx) => {
+        // Under the row lock: of two blocks at once (here or remove-and-block), one is recorded.
+        if (await isBlockedLocked(tx, userId)) throw Conflict('already_blocked');
         await blockAccount(tx, userId, reason);
         return null;
       });
-      await announceBlocked(deps.hub, userId);
+      await announce('announcing the block', () => announceBlocked(deps.hub, userId));
       return answer(userId, messages.user_blocked);
     },
 
@@ -141,7 +161,11 @@ export function createModerationService(deps: { db: Db; hub: Hub; notifier: Noti
         });
         return row;
       });
-      return answer(created.id, messages.admin_created);
+      return {
+        success: true as const,
+        message: messages.admin_created,
+        user: adminDetailOf(created),
+      };
     },
   };
 }

@@ -1,8 +1,8 @@
-import { registerStream } from '../../http/stream-route.js';
 import type { FastifyInstance } from 'fastify';
 import { adminCalls, adminStreamPath, auditCalls } from '@saathi/contract';
-import { type AuthDeps } from '../../auth/authenticate.js';
+import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
+import { registerStream } from '../../http/stream-route.js';
 import type { Hub } from '../../realtime/hub.js';
 import { adminChannel, attentionCounts } from './attention.js';
 import { auditPage, recentAudit } from './audit-log.js';
@@ -10,11 +10,13 @@ import { auditPage, recentAudit } from './audit-log.js';
 const DASHBOARD_RECENT = 8;
 
 export function adminRoutes(app: FastifyInstance, auth: AuthDeps, hub: Hub): void {
-  registerCall(app, auth, adminCalls.dashboard, async () => ({
-    success: true as const,
-    counts: await attentionCounts(auth.db),
-    recent: await recentAudit(auth.db, DASHBOARD_RECENT),
-  }));
+  registerCall(app, auth, adminCalls.dashboard, async () => {
+    const [counts, recent] = await Promise.all([
+      attentionCounts(auth.db),
+      recentAudit(auth.db, DASHBOARD_RECENT),
+    ]);
+    return { success: true as const, counts, recent };
+  });
   registerCall(app, auth, auditCalls.list, ({ query }) => {
     const { cursor, ...filter } = query;
     return auditPage(auth.db, filter, cursor);

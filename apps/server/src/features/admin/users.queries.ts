@@ -29,9 +29,12 @@ function searchCondition(q: string): SQL | undefined {
   return ilike(users.name, `%${escapeLike(q)}%`);
 }
 
+/** Drivers awaiting verification: the 'pending' filter and the dashboard's count. */
+export const pendingDriver = and(eq(users.usertype, 'driver'), eq(users.verification, 'pending'));
+
 const filterCondition: Record<AdminUserFilter, SQL | undefined> = {
   all: undefined,
-  pending: and(eq(users.usertype, 'driver'), eq(users.verification, 'pending')),
+  pending: pendingDriver,
   blocked: isNotNull(users.blockedAt),
   admins: eq(users.usertype, 'admin'),
 };

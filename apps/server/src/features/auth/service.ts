@@ -42,6 +42,8 @@ export interface AuthServiceDeps {
   jwtSecret: Uint8Array;
   fileKey: Buffer;
   publicUrl: string;
+  /** A new driver awaits verification: the console's count goes up. */
+  attentionChanged: () => Promise<void>;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -128,6 +130,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           bytes: f.bytes,
         }));
         const user = await createAccount(parsed.data, 'driver', documents, userId);
+        await deps.attentionChanged();
         return signedIn(user, messages.registered);
       } catch (error) {
         await upload.discard();

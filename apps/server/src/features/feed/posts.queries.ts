@@ -218,31 +218,26 @@ export async function clearRawKeys(db: Db, postId: string): Promise<void> {
 }
 
 /**
- * Soft delete: the row stays for moderation history; answers the keys of files to delete,
- * or null when the post was already removed (by a concurrent delete).
+ * Soft delete in the caller's transaction: the row stays for moderation history; answers the
+ * keys of files to delete, or null when the post was already removed (by a concurrent delete).
  */
-export async function removePost(db: Db, postId: string, by: string): Promise<string[] | null> {
-  return db.transaction(async (tx) => {
-    const [post] = await tx
-      .update(posts)
-      .set({ removedAt: new Date(), removedBy: by })
-      .where(and(eq(posts.id, postId), isNull(posts.removedAt)))
-      .returning();
-    if (!post) return null;
-    const images = await tx.select().from(postImages).where(eq(postImages.postId, postId));
-    await tx
-      .update(posts)
-      .set({ videoKey: null, posterKey: null, rawVideoKey: null })
-      .where(eq(posts.id, postId));
-    await tx
-      .update(postImages)
-      .set({ key: null, rawKey: null })
-      .where(eq(postImages.postId, postId));
-    return [
-      post.videoKey,
-      post.posterKey,
-      post.rawVideoKey,
-      ...images.flatMap((i) => [i.key, i.rawKey]),
-    ].filter((k): k is string => typeof k === 'string');
-  });
+export async function removePost(tx: Db, postId: string, by: string): Promise<string[] | null> {
+  const [post] = await tx
+    .update(posts)
+    .set({ removedAt: new Date(), removedBy: by })
+    .where(and(eq(posts.id, postId), isNull(posts.removedAt)))
+    .returning();
+  if (!post) return null;
+  const images = await tx.select().from(postImages).where(eq(postImages.postId, postId));
+  await tx
+    .update(posts)
+    .set({ videoKey: null, posterKey: null, rawVideoKey: null })
+    .where(eq(posts.id, postId));
+  await tx.update(postImages).set({ key: null, rawKey: null }).where(eq(postImages.postId, postId));
+  return [
+    post.videoKey,
+    post.posterKey,
+    post.rawVideoKey,
+    ...images.flatMap((i) => [i.key, i.rawKey]),
+  ].filter((k): k is string => typeof k === 'string');
 }

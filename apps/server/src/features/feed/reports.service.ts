@@ -7,7 +7,12 @@ import { Conflict, HttpError, NotFound } from '../../http/errors.js';
 import { findVisiblePost } from './posts.queries.js';
 import { insertReport } from './reports.queries.js';
 
-export function createReportService(deps: { db: Db; limiter: RateLimiter }) {
+export function createReportService(deps: {
+  db: Db;
+  limiter: RateLimiter;
+  /** The console's open-reports count goes up. */
+  attentionChanged: () => Promise<void>;
+}) {
   return {
     /** The reporter is the caller; a reporterId in the body is ignored. */
     async create(body: { videoId: string; reason: string }, viewer: Viewer) {
@@ -25,6 +30,7 @@ export function createReportService(deps: { db: Db; limiter: RateLimiter }) {
         reason: body.reason,
       });
       if (!created) throw Conflict('report_duplicate');
+      await deps.attentionChanged();
       return { success: true as const, message: messages.reported };
     },
   };

@@ -59,6 +59,12 @@ describe('the reports queue and its actions', () => {
       headers: bearer(token),
       payload,
     });
+  const deletePost = (videoId: string, token: string) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/product/${videoId}`,
+      headers: bearer(token),
+    });
   const filesOf = (postId: string) =>
     filesUnder(join(t.dataDir, 'storage', 'public', 'posts', postId));
   const outcomeOf = async (userId: string, postId: string) =>
@@ -352,11 +358,7 @@ describe('the reports queue and its actions', () => {
   it('DELETE /api/v1/admin/product: an admin’s delete is audited and actions the reports; the author’s is not audited', async () => {
     const byAdmin = await postWithFiles();
     await report(ravi, byAdmin.id, 'Spam');
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/product/${byAdmin.id}`,
-      headers: bearer(admin.token),
-    });
+    const res = await deletePost(byAdmin.id, admin.token);
     expect(res.statusCode, res.body).toBe(200);
     expect(await filesOf(byAdmin.id)).toEqual([]);
     expect(await auditOf(byAdmin.id)).toMatchObject([
@@ -368,11 +370,7 @@ describe('the reports queue and its actions', () => {
 
     const own = await postWithFiles();
     await report(sunita, own.id, 'Spam');
-    const mine = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/admin/product/${own.id}`,
-      headers: bearer(author.token),
-    });
+    const mine = await deletePost(own.id, author.token);
     expect(mine.statusCode, mine.body).toBe(200);
     expect(await auditOf(own.id)).toEqual([]);
     expect((await queue()).items.map((i) => i.post._id)).not.toContain(own.id);

@@ -8,6 +8,7 @@ import { announceAttention } from '../admin/attention.js';
 import { recordAudit } from '../admin/audit.js';
 import { announceBlocked } from '../../auth/account-events.js';
 import { blockAccount } from '../auth/block.js';
+import type { PostWithAuthor } from '../feed/posts.queries.js';
 import type { PostService } from '../feed/posts.service.js';
 import type { Notifier } from '../notifications/service.js';
 import { isBlockedLocked, openReportGroups, openReportsOf, resolveOpenReports } from './queries.js';
@@ -55,19 +56,24 @@ export function createPostModerationService(deps: PostModerationDeps) {
     }
   }
 
+  async function existing(postId: string): Promise<PostWithAuthor> {
+    const row = await deps.posts.find(postId);
+    if (!row) throw NotFound('post_not_found');
+    return row;
+  }
+
   /**
    * Removes the post (row and files) and actions its open reports in one transaction with
    * the audit entry; `block` also blocks the author with the same reason, unless the author
    * is blocked already (that block, its reason and time stay). Answers whether it blocked.
    */
   async function removal(
-    postId: string,
+    row: PostWithAuthor,
     viewer: Viewer,
     opts: { reason: string | null; block: boolean; audit: boolean },
   ): Promise<boolean> {
-    const row = await deps.posts.find(postId);
-    if (!row) throw NotFound('post_not_found');
     if (opts.block && row.author.usertype === 'admin') throw Forbidden('cannot_block_admin');
+    const postId = row.post.id;
     const authorId = row.author.id;
     let reporterIds: string[] = [];
     let blocked = false;
@@ -98,7 +104,12 @@ export function createPostModerationService(deps: PostModerationDeps) {
         });
       }
     });
-    if (blocked) await announceBlocked(deps.hub, authorId);
+    if (blocked) {
+      // The block is committed and its sessions revoked; a lost event must not undo the answer.
+      await announceBlocked(deps.hub, authorId).catch((err: unknown) =>
+        deps.log.error({ err, authorId }, 'announcing the block failed'),
+      );
+    }
     await afterResolution(postId, reporterIds, 'report_removed');
     return blocked;
   }
@@ -141,7 +152,8 @@ export function createPostModerationService(deps: PostModerationDeps) {
     },
 
     async dismiss(postId: string, note: string | undefined, viewer: Viewer) {
-      const reason = note && note.length > 0 ? note : null;
+      // The contract already turns an empty note into none.
+      const reason = note ?? null;
       const reporterIds = await db.transaction(async (tx) => {
         const ids = await resolveOpenReports(tx, postId, {
           status: 'dismissed',
@@ -163,7 +175,11 @@ export function createPostModerationService(deps: PostModerationDeps) {
     },
 
     async remove(postId: string, reason: string, viewer: Viewer, block: boolean) {
-      const blocked = await removal(postId, viewer, { reason, block, audit: true });
+      const blocked = await removal(await existing(postId), viewer, {
+        reason,
+        block,
+        audit: true,
+      });
       return {
         success: true as const,
         message: blocked ? messages.post_removed_author_blocked : messages.post_removed,
@@ -175,11 +191,10 @@ export function createPostModerationService(deps: PostModerationDeps) {
      * without a written reason). Checked before anything is written.
      */
     async deleteCall(postId: string, viewer: Viewer) {
-      const row = await deps.posts.find(postId);
-      if (!row) throw NotFound('post_not_found');
+      const row = await existing(postId);
       const own = row.post.userId === viewer.user.id;
       if (!own && viewer.user.usertype !== 'admin') throw Forbidden('not_post_owner');
-      await removal(postId, viewer, { reason: null, block: false, audit: !own });
+      await removal(row, viewer, { reason: null, block: false, audit: !own });
       return { success: true as const, message: messages.video_deleted };
     },
   };

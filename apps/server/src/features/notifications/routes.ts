@@ -1,8 +1,8 @@
-import { registerStream } from '../../http/stream-route.js';
 import type { FastifyInstance } from 'fastify';
 import { notificationCalls, notificationStreamPath } from '@saathi/contract';
-import { type AuthDeps } from '../../auth/authenticate.js';
+import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
+import { registerStream } from '../../http/stream-route.js';
 import type { Hub } from '../../realtime/hub.js';
 import { userChannel, type NotificationService } from './service.js';
 

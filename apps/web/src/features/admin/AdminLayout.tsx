@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../auth/session';
 import { Loading } from './ListStates';
-import { adminSections } from './adminSections';
+import { adminHome, adminSections } from './adminSections';
 
 /** /admin: the console's frame. The server refuses every admin call to others anyway. */
 export function AdminLayout() {
@@ -22,10 +22,10 @@ export function AdminLayout() {
       <nav aria-label={t('title')}>
         <ul className="grid grid-cols-3 gap-1 sm:flex sm:flex-wrap">
           {adminSections.map((section) => (
-            <li key={section.path}>
+            <li key={section.to}>
               <NavLink
-                to={section.path === '' ? '/admin' : `/admin/${section.path}`}
-                end={section.path === ''}
+                to={section.to}
+                end={section.to === adminHome}
                 className={({ isActive }) =>
                   `flex min-h-11 items-center justify-center gap-1.5 rounded-lg px-2 text-center text-sm leading-tight font-semibold sm:px-3 sm:text-base ${
                     isActive ? 'bg-emerald-700 text-white' : 'text-stone-700 hover:bg-stone-100'

@@ -1,12 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { AdminLayout } from './AdminLayout';
+import { adminHome } from './adminSections';
 
 /**
  * /admin and its sections. Each section's screen lives in its own folder under
  * features/admin and loads on demand: drivers never download the console.
  */
 export const adminRoute: RouteObject = {
-  path: '/admin',
+  path: adminHome,
   element: <AdminLayout />,
   children: [
     {

@@ -1,26 +1,15 @@
-import {
-  ClipboardList,
-  Flag,
-  LayoutDashboard,
-  LifeBuoy,
-  Newspaper,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { ClipboardList, Flag, LayoutDashboard, LifeBuoy, Newspaper, Users } from 'lucide-react';
+import type { NavItem } from '../../app/navItems';
 
-export interface AdminSection {
-  /** Relative to /admin; '' is the dashboard. */
-  path: string;
-  labelKey: string;
-  icon: LucideIcon;
-}
+/** The dashboard, the one section whose link must match its path exactly. */
+export const adminHome = '/admin';
 
-/** The console's tabs, in the order a shift works through them. */
-export const adminSections: readonly AdminSection[] = [
-  { path: '', labelKey: 'nav.dashboard', icon: LayoutDashboard },
-  { path: 'help', labelKey: 'nav.help', icon: LifeBuoy },
-  { path: 'reports', labelKey: 'nav.reports', icon: Flag },
-  { path: 'users', labelKey: 'nav.users', icon: Users },
-  { path: 'content', labelKey: 'nav.content', icon: Newspaper },
-  { path: 'audit', labelKey: 'nav.audit', icon: ClipboardList },
+/** The console's tabs, in the order a shift works through them (labels in the admin texts). */
+export const adminSections: readonly NavItem[] = [
+  { to: adminHome, labelKey: 'nav.dashboard', icon: LayoutDashboard },
+  { to: '/admin/help', labelKey: 'nav.help', icon: LifeBuoy },
+  { to: '/admin/reports', labelKey: 'nav.reports', icon: Flag },
+  { to: '/admin/users', labelKey: 'nav.users', icon: Users },
+  { to: '/admin/content', labelKey: 'nav.content', icon: Newspaper },
+  { to: '/admin/audit', labelKey: 'nav.audit', icon: ClipboardList },
 ];

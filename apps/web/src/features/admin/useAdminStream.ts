@@ -7,6 +7,7 @@ import {
   type AttentionCounts,
   type HelpRequestView,
 } from '@saathi/contract';
+import { parseEventData } from '../../api/eventData';
 
 /** What each named event of the admin stream carries, parsed with the contract. */
 export interface AdminStreamHandlers {
@@ -18,14 +19,6 @@ const parsers = {
   counts: attentionCounts,
   help_request: helpRequestView,
 } as const satisfies Record<AdminEventName, unknown>;
-
-function parseJson(data: unknown): unknown {
-  try {
-    return typeof data === 'string' ? JSON.parse(data) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Subscribes to named events of /api/v1/admin/stream while the component is mounted. The
@@ -41,11 +34,11 @@ export function useAdminStream(handlers: AdminStreamHandlers): void {
     if (typeof EventSource === 'undefined') return;
     const source = new EventSource(adminStreamPath, { withCredentials: true });
     source.addEventListener('counts', (event) => {
-      const parsed = parsers.counts.safeParse(parseJson(event.data));
+      const parsed = parsers.counts.safeParse(parseEventData(event.data));
       if (parsed.success) latest.current.counts?.(parsed.data);
     });
     source.addEventListener('help_request', (event) => {
-      const parsed = parsers.help_request.safeParse(parseJson(event.data));
+      const parsed = parsers.help_request.safeParse(parseEventData(event.data));
       if (parsed.success) latest.current.help_request?.(parsed.data);
     });
     return () => source.close();

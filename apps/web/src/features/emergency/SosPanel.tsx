@@ -8,7 +8,7 @@ import { sendHelpRequest, useTeamContacts } from '../help/helpApi';
 import { smsLink, sosSmsBody, telLink } from '../help/teamMessage';
 import { ApiError } from '../../api/errors';
 import { errorText } from '../../api/errorText';
-import { showToast } from '../../ui/toastStore';
+import { showToast, toastStyles } from '../../ui/toastStore';
 import { Spinner } from '../../ui/Spinner';
 
 /** Long enough to cancel a pocket press, short enough for a driver in danger. */
@@ -38,7 +38,7 @@ export function SosPanel({ location }: { location: WhereAmI }) {
         return;
       }
       setPhase('idle');
-      showToast('error', errorText(error, 'help:failed'));
+      showToast('error', errorText(error, 'help:failed'), toastStyles.user);
     },
   });
 

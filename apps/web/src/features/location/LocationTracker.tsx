@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import i18n from 'i18next';
 import { locationLimits } from '@saathi/contract';
-import { showToast } from '../../ui/toastStore';
+import { showToast, toastStyles } from '../../ui/toastStore';
 import {
   devicePosition,
   geolocationSupported,
@@ -52,7 +52,7 @@ export function LocationTracker({ userId }: { userId: string }) {
     const tell = (problem: TrackerProblem) => {
       if (told.has(problem)) return;
       told.add(problem);
-      showToast('error', i18n.t(`tracker.${problem}`, { ns: 'location' }));
+      showToast('error', i18n.t(`tracker.${problem}`, { ns: 'location' }), toastStyles.user);
     };
 
     const report = async () => {

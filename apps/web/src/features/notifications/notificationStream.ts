@@ -5,20 +5,13 @@ import {
   notificationStreamPath,
   type AppNotification,
 } from '@saathi/contract';
+import { parseEventData } from '../../api/eventData';
 
 export interface StreamHandlers {
   count: (unreadCount: number) => void;
   notification: (notification: AppNotification, unreadCount: number) => void;
   /** The account was blocked just now; the stream is over. */
   blocked: () => void;
-}
-
-function parse(data: unknown): unknown {
-  try {
-    return typeof data === 'string' ? JSON.parse(data) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -30,11 +23,11 @@ export function openNotificationStream(handlers: StreamHandlers): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource(notificationStreamPath, { withCredentials: true });
   source.addEventListener('count', (event) => {
-    const parsed = countEvent.safeParse(parse(event.data));
+    const parsed = countEvent.safeParse(parseEventData(event.data));
     if (parsed.success) handlers.count(parsed.data.unreadCount);
   });
   source.addEventListener('notification', (event) => {
-    const parsed = notificationEvent.safeParse(parse(event.data));
+    const parsed = notificationEvent.safeParse(parseEventData(event.data));
     if (parsed.success) handlers.notification(parsed.data.notification, parsed.data.unreadCount);
   });
   source.addEventListener(accountBlockedEvent, () => {

@@ -6,6 +6,7 @@ import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { directoryCalls, type SafetyCaution } from '@saathi/contract';
 import { request } from '../../api/client';
 import { Button } from '../../ui/Button';
+import { formatDateTime } from '../../ui/formatDate';
 import { PageTitle } from '../../ui/PageTitle';
 import { Spinner } from '../../ui/Spinner';
 
@@ -13,10 +14,6 @@ const safetyKey = ['directory', 'safety'] as const;
 
 function CautionCard({ caution }: { caution: SafetyCaution }) {
   const { t, i18n } = useTranslation('directory');
-  const when = new Intl.DateTimeFormat(i18n.language === 'hi' ? 'hi-IN' : 'en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(caution.createdAt));
   return (
     <article className="flex w-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
       {caution.image && (
@@ -42,7 +39,7 @@ function CautionCard({ caution }: { caution: SafetyCaution }) {
       )}
       <div className="flex flex-col gap-1 p-4">
         <time dateTime={caution.createdAt} className="text-sm font-semibold text-stone-600">
-          {when}
+          {formatDateTime(caution.createdAt, i18n.language)}
         </time>
         <p className="text-base whitespace-pre-line text-stone-900">{caution.note}</p>
       </div>

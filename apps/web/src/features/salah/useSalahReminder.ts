@@ -5,7 +5,7 @@ import { request } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
-import { showToast } from '../../ui/toastStore';
+import { showToast, toastStyles } from '../../ui/toastStore';
 import { useSession } from '../auth/session';
 
 type Reminder = SelfUser['remindSalah'];
@@ -33,7 +33,7 @@ export function useSalahReminder() {
       request(salahCalls.update, { body: { remindSalah: change.value } }),
     onError: (error, change) => {
       if (change.previous) setCachedReminder(change.previous);
-      showToast('error', errorText(error, 'salah:saveFailed'));
+      showToast('error', errorText(error, 'salah:saveFailed'), toastStyles.user);
       void queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mic, MicVocal, Square } from 'lucide-react';
 import { limits, type VoiceNote } from '@saathi/contract';
@@ -29,9 +29,6 @@ export function VoiceChatScreen() {
   const { t } = useTranslation('voice');
   const { user } = useSession();
   const recorder = useRecorder();
-  const [uploading, setUploading] = useState(false);
-  // A second tap on 'Stop & Upload' while the recorder is still stopping must not upload twice.
-  const stopping = useRef(false);
   const [confirming, setConfirming] = useState<VoiceNote | null>(null);
   const [deleting, setDeleting] = useState(false);
   const notes = useVoiceNotes();
@@ -52,23 +49,12 @@ export function VoiceChatScreen() {
     if (!(await recorder.start())) toast('error', t('mic.denied'));
   };
 
-  const stopAndUpload = async () => {
-    if (stopping.current) return;
-    stopping.current = true;
-    try {
-      await upload(await recorder.stop());
-    } finally {
-      stopping.current = false;
-    }
-  };
-
   const upload = async (blob: Blob | null) => {
     if (!blob || blob.size < limits.voiceMinBytes) {
       toast('error', t('chat.tooShort'));
       recorder.reset();
       return;
     }
-    setUploading(true);
     try {
       const { data } = await uploadVoiceNote(blob);
       upsertNote(data);
@@ -80,10 +66,17 @@ export function VoiceChatScreen() {
       const network = error instanceof ApiError && error.isNetwork;
       toast('error', network ? t('chat.uploadError') : errorText(error, 'voice:chat.uploadFailed'));
     } finally {
-      setUploading(false);
       recorder.reset();
     }
   };
+
+  // Every finished recording goes up once, and is 'Uploading...' until it is back to idle:
+  // after 'Stop & Upload' (a second tap finds the recorder already stopping) and after the
+  // recorder stopped itself at the time limit.
+  const uploadFinished = useEffectEvent((blob: Blob | null) => void upload(blob));
+  useEffect(() => {
+    if (recorder.state === 'stopped') uploadFinished(recorder.blob);
+  }, [recorder.state, recorder.blob]);
 
   const confirmDelete = async () => {
     if (!confirming) return;
@@ -102,6 +95,7 @@ export function VoiceChatScreen() {
 
   const all = notes.data?.pages.flatMap((p) => p.notes) ?? [];
   const recording = recorder.state === 'recording';
+  const uploading = recorder.state === 'stopped';
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 px-3 py-4">
@@ -122,7 +116,7 @@ export function VoiceChatScreen() {
             <RecordingTimer>
               {t('chat.recording', { time: clock(recorder.seconds) })}
             </RecordingTimer>
-            <Button block onClick={() => void stopAndUpload()}>
+            <Button block onClick={recorder.stop}>
               <Square aria-hidden className="size-5" /> {t('chat.stopUpload')}
             </Button>
           </>

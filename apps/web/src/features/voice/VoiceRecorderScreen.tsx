@@ -90,7 +90,7 @@ export function VoiceRecorderScreen() {
             <RecordingTimer>
               {t('recorder.recording', { time: clock(recorder.seconds) })}
             </RecordingTimer>
-            <Button block onClick={() => void recorder.stop()}>
+            <Button block onClick={recorder.stop}>
               <Square aria-hidden className="size-5" /> {t('recorder.stop')}
             </Button>
           </>

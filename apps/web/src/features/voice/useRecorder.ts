@@ -16,16 +16,25 @@ function pickType(): string | undefined {
 /** Speech needs little: 32 kbit/s keeps a minute near 240 KB on mobile data. */
 const audioBitsPerSecond = 32_000;
 
+function createRecorder(stream: MediaStream, mimeType: string | undefined): MediaRecorder | null {
+  try {
+    return new MediaRecorder(stream, { mimeType, audioBitsPerSecond });
+  } catch {
+    // Some browsers refuse the options they claimed to support.
+    return null;
+  }
+}
+
 export interface Recorder {
   state: RecorderState;
   /** Whole seconds since recording started. */
   seconds: number;
   /** The finished recording (state 'stopped'). */
   blob: Blob | null;
-  /** Asks for the microphone and starts; false when it is refused or missing. */
+  /** Asks for the microphone and starts; false when it is refused or missing (to be told). */
   start(): Promise<boolean>;
-  /** Stops and answers the recording. */
-  stop(): Promise<Blob | null>;
+  /** Stops; the recording arrives as `blob` with state 'stopped' a moment later. */
+  stop(): void;
   reset(): void;
 }
 
@@ -35,8 +44,9 @@ export function useRecorder(): Recorder {
   const [seconds, setSeconds] = useState(0);
   const [blob, setBlob] = useState<Blob | null>(null);
   const recorder = useRef<MediaRecorder | null>(null);
-  const finished = useRef<Promise<Blob | null> | null>(null);
   const timer = useRef<number | undefined>(undefined);
+  const starting = useRef(false);
+  const mounted = useRef(false);
 
   const release = useCallback(() => {
     window.clearInterval(timer.current);
@@ -44,44 +54,49 @@ export function useRecorder(): Recorder {
   }, []);
 
   // Leaving the screen mid-recording turns the microphone off.
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
       if (recorder.current?.state === 'recording') recorder.current.stop();
       release();
-    },
-    [release],
-  );
+    };
+  }, [release]);
 
-  const stop = useCallback(async () => {
-    const current = recorder.current;
-    if (!current || current.state === 'inactive') return finished.current ?? null;
-    current.stop();
-    return finished.current;
+  const stop = useCallback(() => {
+    if (recorder.current?.state === 'recording') recorder.current.stop();
   }, []);
 
   const start = useCallback(async () => {
     if (typeof MediaRecorder === 'undefined' || !navigator.mediaDevices?.getUserMedia) return false;
+    // A second tap while the phone asks for the microphone must not open a second recording.
+    if (starting.current || recorder.current?.state === 'recording') return true;
+    starting.current = true;
     let stream: MediaStream;
     try {
       stream = await navigator.mediaDevices.getUserMedia({ audio: true });
     } catch {
       return false;
+    } finally {
+      starting.current = false;
     }
     const mimeType = pickType();
-    const media = new MediaRecorder(stream, { mimeType, audioBitsPerSecond });
+    // The driver may have left the screen while the phone asked: the microphone goes off,
+    // and there is no refusal to tell.
+    const media = mounted.current ? createRecorder(stream, mimeType) : null;
+    if (!media) {
+      stream.getTracks().forEach((track) => track.stop());
+      return !mounted.current;
+    }
     const chunks: Blob[] = [];
     media.ondataavailable = (event) => {
       if (event.data.size > 0) chunks.push(event.data);
     };
-    finished.current = new Promise((resolve) => {
-      media.onstop = () => {
-        release();
-        const result = new Blob(chunks, { type: media.mimeType || mimeType || 'audio/webm' });
-        setBlob(result);
-        setState('stopped');
-        resolve(result);
-      };
-    });
+    media.onstop = () => {
+      release();
+      setBlob(new Blob(chunks, { type: media.mimeType || mimeType || 'audio/webm' }));
+      setState('stopped');
+    };
     recorder.current = media;
     setBlob(null);
     setSeconds(0);

@@ -6,20 +6,13 @@ import {
   type AudioItem,
   type VoiceNote,
 } from '@saathi/contract';
+import { parseEventData } from '../../api/eventData';
 
 export interface VoiceStreamHandlers {
   /** Someone's note (or one's own) became ready, or one's own failed. */
   note?: (note: VoiceNote) => void;
   removed?: (id: string) => void;
   audio?: (audio: AudioItem) => void;
-}
-
-function parse(data: unknown): unknown {
-  try {
-    return typeof data === 'string' ? JSON.parse(data) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -30,17 +23,17 @@ export function openVoiceStream(handlers: VoiceStreamHandlers): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
   const source = new EventSource(voiceStreamPath, { withCredentials: true });
   source.addEventListener('note', (event) => {
-    const parsed = voiceNoteEvent.safeParse(parse(event.data));
+    const parsed = voiceNoteEvent.safeParse(parseEventData(event.data));
     if (parsed.success) handlers.note?.(parsed.data.note);
   });
   source.addEventListener('mine', (event) => {
-    const parsed = voiceMineEvent.safeParse(parse(event.data));
+    const parsed = voiceMineEvent.safeParse(parseEventData(event.data));
     if (!parsed.success) return;
     if (parsed.data.note) handlers.note?.(parsed.data.note);
     if (parsed.data.audio) handlers.audio?.(parsed.data.audio);
   });
   source.addEventListener('removed', (event) => {
-    const parsed = voiceRemovedEvent.safeParse(parse(event.data));
+    const parsed = voiceRemovedEvent.safeParse(parseEventData(event.data));
     if (parsed.success) handlers.removed?.(parsed.data._id);
   });
   return () => source.close();

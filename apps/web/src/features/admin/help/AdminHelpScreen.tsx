@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
@@ -21,16 +21,25 @@ export function AdminHelpScreen() {
   const [filter, setFilter] = useState<HelpQueueFilter>('active');
   const [armed, setArmed] = useState(alertArmed);
   const queue = useHelpQueue(filter);
-  const announced = useRef(new Set<string>());
+  // Requests this console has shown or announced. Every change to a request comes on the
+  // stream too (a note on an open one), and only a request not in here is news.
+  const known = useRef(new Set<string>());
+  const seeded = useRef(false);
+  useEffect(() => {
+    if (seeded.current || !queue.data) return;
+    seeded.current = true;
+    for (const page of queue.data.pages) for (const r of page.requests) known.current.add(r._id);
+  }, [queue.data]);
 
   useAdminStream({
     help_request: (request: HelpRequestView) => {
       void client.invalidateQueries({ queryKey: adminHelpKey });
-      if (request.status !== 'open' || announced.current.has(request._id)) return;
-      announced.current.add(request._id);
+      if (known.current.has(request._id)) return;
+      known.current.add(request._id);
+      if (request.status !== 'open') return;
       announceArrival(
         t('arrived', { name: request.user.name }),
-        `${request.location} · ${request.contactName || request.helpnumber}`,
+        [request.location, request.contactName || request.helpnumber].filter(Boolean).join(' · '),
       );
     },
   });

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapPin, Phone } from 'lucide-react';
-import type { HelpRequestView } from '@saathi/contract';
+import { helpLimits, type HelpRequestView } from '@saathi/contract';
 import { Button } from '../../../ui/Button';
 import { TimeAgo } from '../../../ui/TimeAgo';
 import { Badge } from '../Badge';
+import { TextArea } from '../TextArea';
 import { formatCoords, mapsLink } from '../../help/deviceLocation';
 import { telLink } from '../../help/teamMessage';
 import { useHelpActions, useHelpDetail } from './adminHelpApi';
@@ -32,16 +33,13 @@ function TextForm({
   };
   return (
     <form onSubmit={send} className="flex flex-col gap-1">
-      <label className="flex flex-col gap-1 font-semibold">
-        {label}
-        <textarea
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          rows={2}
-          maxLength={1000}
-          className="rounded-lg border-2 border-stone-300 p-2 font-normal"
-        />
-      </label>
+      <TextArea
+        label={label}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={2}
+        maxLength={helpLimits.textMax}
+      />
       <Button type="submit" variant="secondary" loading={pending} disabled={pending}>
         {submit}
       </Button>
@@ -103,7 +101,7 @@ export function HelpRequestCard({ request }: { request: HelpRequestView }) {
       {request.status === 'resolved' && (
         <p className="rounded-lg bg-emerald-50 p-2">
           <span className="font-semibold">
-            {t('answeredBy', { name: request.resolvedBy?.name ?? '' })}:{' '}
+            {t('answeredBy', { name: request.resolvedBy?.name ?? t('formerAdmin') })}:{' '}
           </span>
           {request.answer}
         </p>

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TeamContact } from '@saathi/contract';
+import { helpLimits, type TeamContact } from '@saathi/contract';
 import { errorText } from '../../../api/errorText';
 import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/TextField';
 import { useTeamContacts } from '../../help/helpApi';
+import { LoadFailed, Loading } from '../ListStates';
 import { ConfirmDelete } from '../content/ConfirmDelete';
 import { useTeamContactActions, type TeamContactInput } from './adminHelpApi';
 
@@ -46,25 +48,19 @@ function ContactForm({
   return (
     <form onSubmit={submit} className="flex flex-col gap-2">
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        <label className="flex flex-col gap-1 font-semibold">
-          {t('team.name')}
-          <input
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            maxLength={60}
-            className="min-h-11 rounded-lg border-2 border-stone-300 px-2 font-normal"
-          />
-        </label>
-        <label className="flex flex-col gap-1 font-semibold">
-          {t('team.number')}
-          <input
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
-            inputMode="tel"
-            maxLength={24}
-            className="min-h-11 rounded-lg border-2 border-stone-300 px-2 font-normal"
-          />
-        </label>
+        <TextField
+          label={t('team.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={helpLimits.contactNameMax}
+        />
+        <TextField
+          label={t('team.number')}
+          type="tel"
+          value={number}
+          onChange={(e) => setNumber(e.target.value)}
+          maxLength={24}
+        />
       </div>
       {error && (
         <p role="alert" className="text-red-700">
@@ -151,6 +147,14 @@ export function TeamNumbersPanel() {
         {t('team.title')}
       </h2>
       <p className="text-stone-700">{t('team.hint')}</p>
+      {contacts.isPending && <Loading />}
+      {contacts.isError && (
+        <LoadFailed
+          error={contacts.error}
+          fallbackKey="admin:loadFailed"
+          onRetry={() => void contacts.refetch()}
+        />
+      )}
       <ul className="flex flex-col gap-2">
         {contacts.data?.map((contact) => (
           <ContactRow key={contact._id} contact={contact} />

@@ -12,8 +12,8 @@ const detailKey = (id: string) => [...adminHelpKey, 'one', id] as const;
 export function useHelpQueue(filter: HelpQueueFilter) {
   return useInfiniteQuery({
     queryKey: queueKey(filter),
-    queryFn: ({ pageParam }) =>
-      request(helpCalls.adminList, { query: { status: filter, cursor: pageParam } }),
+    queryFn: ({ pageParam, signal }) =>
+      request(helpCalls.adminList, { query: { status: filter, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -22,7 +22,7 @@ export function useHelpQueue(filter: HelpQueueFilter) {
 export function useHelpDetail(id: string, enabled: boolean) {
   return useQuery({
     queryKey: detailKey(id),
-    queryFn: () => request(helpCalls.adminGet, { params: { id } }),
+    queryFn: ({ signal }) => request(helpCalls.adminGet, { params: { id }, signal }),
     enabled,
   });
 }

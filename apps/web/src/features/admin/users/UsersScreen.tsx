@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Search, UserPlus } from 'lucide-react';
-import { adminUserFilters, type AdminUserFilter } from '@saathi/contract';
+import { adminLimits, adminUserFilters, type AdminUserFilter } from '@saathi/contract';
 import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { Empty, LoadFailed, LoadMore, Loading } from '../ListStates';
@@ -57,7 +57,7 @@ export function UsersScreen() {
           value={text}
           onChange={(event) => setText(event.target.value)}
           placeholder={t('users.search')}
-          maxLength={60}
+          maxLength={adminLimits.searchMax}
           className="min-h-12 w-full rounded-xl border-2 border-stone-300 bg-white pr-3 pl-10 text-base focus:border-emerald-700 focus:outline-none"
         />
       </label>

@@ -35,10 +35,12 @@ async function playable(player: Locator): Promise<number> {
   return player.evaluate((el: HTMLAudioElement) => el.duration);
 }
 
-/** Chromium's fake microphone plays a beep; a couple of seconds of it is a real recording. */
-async function recordFor(page: Page, ms: number) {
-  await page.getByRole('timer').waitFor();
-  await page.waitForTimeout(ms);
+/**
+ * Chromium's fake microphone plays a beep; two seconds of it is a real recording. Waits on
+ * the screen's own timer, so a timer that does not run fails here too.
+ */
+async function recordTwoSeconds(page: Page) {
+  await page.getByRole('timer').filter({ hasText: '0:02' }).waitFor();
 }
 
 beforeAll(async () => {
@@ -64,7 +66,7 @@ describe('voice chat and voice recorder', () => {
     await driver.getByText('No voice notes yet. Record your first!').waitFor();
     await driver.getByText('Transcription, reactions and group chat are coming soon.').waitFor();
     await driver.getByRole('button', { name: 'Start Recording' }).click();
-    await recordFor(driver, 2000);
+    await recordTwoSeconds(driver);
     await screenshot(driver, 'voice-chat-recording');
     await driver.getByRole('button', { name: 'Stop & Upload' }).click();
     await driver.getByText('Voice note uploaded!').waitFor();
@@ -101,7 +103,7 @@ describe('voice chat and voice recorder', () => {
     expect(await driver.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
 
     await driver.getByRole('button', { name: 'Start Recording' }).click();
-    await recordFor(driver, 1500);
+    await recordTwoSeconds(driver);
     await driver.getByRole('button', { name: 'Stop Recording' }).click();
     const preview = driver.getByLabel('Your recording');
     await preview.waitFor();

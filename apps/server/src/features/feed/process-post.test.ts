@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@saathi/contract';
 import { multipartFiles } from '../../../test/feed-factories.js';
+import { pngImage } from '../../../test/fixtures.js';
 import { ffmpeg, mediaDir } from '../../../test/fixtures-media.js';
 import {
   bearer,
@@ -175,6 +176,20 @@ describe('post processing', () => {
       headers: bearer(other.token),
     });
     expect(stranger.statusCode).toBe(403);
+  });
+
+  it('a refused photo fails the post and leaves none of its processed video served', async () => {
+    // A PNG by its first bytes that no decoder can read.
+    const broken = pngImage(20, 20).subarray(0, 60);
+    const res = await post([
+      { field: 'video', data: clip, filename: 'IMG_0003.MOV', type: 'video/quicktime' },
+      { field: 'images', data: broken, filename: 'road.png', type: 'image/png' },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const id = (res.json() as { product: Product }).product._id;
+    const failed = await waitForState(id, 'failed');
+    expect(failed.video).toBeNull();
+    expect(await filesUnder(join(t.dataDir, 'storage', 'public', 'posts', id))).toEqual([]);
   });
 
   it("fails a video over 10 minutes with the contract's reason, the minutes filled in", async () => {

@@ -11,7 +11,7 @@ import { MediaRejectedError } from '../../media/errors.js';
 import { normalizeImage } from '../../media/normalize-image.js';
 import { makePoster } from '../../media/poster.js';
 import { transcodeVideo } from '../../media/transcode-video.js';
-import { copyToFile, type Storage } from '../../storage/storage.js';
+import { copyToFile, deleteQuietly, type Storage } from '../../storage/storage.js';
 import {
   clearRawKeys,
   findPost,
@@ -43,6 +43,7 @@ export async function processPost(
   const images = (await imagesOf(deps.db, [postId])).get(postId) ?? [];
   const work = await mkdtemp(join(tmpdir(), 'saathi-post-'));
   const written: string[] = [];
+  let ready = false;
   try {
     let video: {
       videoKey: string;
@@ -87,7 +88,7 @@ export async function processPost(
       written.push(key);
       processedImages.push({ id: image.id, key, width: result.width, height: result.height });
     }
-    const ready = await markPostReady(deps.db, postId, {
+    ready = await markPostReady(deps.db, postId, {
       videoKey: video?.videoKey ?? null,
       posterKey: video?.posterKey ?? null,
       durationSec: video?.durationSec ?? null,
@@ -95,8 +96,6 @@ export async function processPost(
       height: video?.height ?? null,
       images: processedImages,
     });
-    // Deleted (or failed) while we worked: nothing may keep pointing at these files.
-    if (!ready) await Promise.all(written.map((k) => deps.storage.delete(k)));
     const raw = [post.rawVideoKey, ...images.map((i) => i.rawKey)].filter(
       (k): k is string => typeof k === 'string',
     );
@@ -114,5 +113,8 @@ export async function processPost(
     throw error;
   } finally {
     await rm(work, { recursive: true, force: true });
+    // Deleted while we worked, refused or failed part-way: nothing points at these public
+    // files (a retry writes them again), so none may stay served.
+    if (!ready) await deleteQuietly(deps.storage, written, deps.log);
   }
 }

@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { locationHistory, userLocations } from '../../db/schema/index.js';
+import { locationHistory, userLocations, users } from '../../db/schema/index.js';
 import {
   bearer,
+  newPhone,
   newUser,
   startTestApp,
   type TestApp,
   type TestUser,
 } from '../../../test/harness.js';
 import { purgeLocationHistory } from './purge-job.js';
+import { createLocationService } from './service.js';
 
 let t: TestApp;
 let driver: TestUser;
@@ -202,6 +204,40 @@ describe('follow suggestions', () => {
     const reasonOf = (id: string) => suggestions.find((s) => s._id === id)?.reason;
     expect(reasonOf(far.user.id)).not.toBe('nearby');
     expect(reasonOf(stale.user.id)).not.toBe('nearby');
+  });
+});
+
+describe('nearby in a crowded area', () => {
+  it('finds the closest people even when more than the candidate limit are in range', async () => {
+    const origin = { latitude: 19.076, longitude: 72.8777 };
+    const me = await newUser(t);
+    const crowd = await t.database.db
+      .insert(users)
+      .values(
+        Array.from({ length: 500 }, (_, i) => ({
+          id: randomUUID(),
+          name: `Crowd ${i}`,
+          phone: newPhone(),
+          passwordHash: 'not-used',
+          usertype: 'user' as const,
+          verification: 'not_required' as const,
+        })),
+      )
+      .returning({ id: users.id });
+    const closest = await newUser(t);
+    // The crowd is 20 km south and stored first; the closest person, 1 km north, last: in
+    // storage and in index order alike the crowd comes first.
+    await t.database.db.insert(userLocations).values([
+      { userId: me.user.id, ...origin },
+      ...crowd.map((c) => ({
+        userId: c.id,
+        latitude: origin.latitude - 0.18,
+        longitude: 72.8777,
+      })),
+      { userId: closest.user.id, latitude: origin.latitude + 0.009, longitude: 72.8777 },
+    ]);
+    const nearby = await createLocationService({ db: t.database.db }).nearbyUserIds(me.user.id);
+    expect(nearby[0]).toBe(closest.user.id);
   });
 });
 

@@ -58,8 +58,14 @@ export async function locationsInBox(
     lng?: [number, number];
     since: Date;
     limit: number;
+    /**
+     * Where distance is measured from, with cos(latitude) to scale longitude: the nearest
+     * `limit` rows are taken, not any, so a crowded area still yields the closest people.
+     */
+    origin: { latitude: number; longitude: number; cos: number };
   },
 ): Promise<LocationRow[]> {
+  const { latitude, longitude, cos } = box.origin;
   return db
     .select()
     .from(userLocations)
@@ -70,6 +76,9 @@ export async function locationsInBox(
         between(userLocations.latitude, box.lat[0], box.lat[1]),
         box.lng ? between(userLocations.longitude, box.lng[0], box.lng[1]) : undefined,
       ),
+    )
+    .orderBy(
+      sql`power(${userLocations.latitude} - ${latitude}, 2) + power((${userLocations.longitude} - ${longitude}) * ${cos}, 2)`,
     )
     .limit(box.limit);
 }

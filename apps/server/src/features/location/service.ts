@@ -75,6 +75,7 @@ export function createLocationService(deps: { db: Db }) {
         lng: wraps ? undefined : [origin.longitude - dLng, origin.longitude + dLng],
         since,
         limit: NEARBY_CANDIDATES,
+        origin: { latitude: origin.latitude, longitude: origin.longitude, cos },
       });
       return rows
         .map((r) => ({

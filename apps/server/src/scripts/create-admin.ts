@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { limits, maskPhone, normalizeIndianMobile } from '@saathi/contract';
 import { hashPassword } from '../auth/passwords.js';
+import { revokeUserSessions } from '../auth/sessions.js';
 import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { users } from '../db/schema/index.js';
@@ -27,9 +28,18 @@ const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config
 await database.migrate();
 const passwordHash = await hashPassword(values.password);
 const [existing] = await database.db.select().from(users).where(eq(users.phone, phone));
-if (existing) {
-  await setAdminRole(database.db, existing, true);
-  await setPasswordHash(database.db, existing.id, passwordHash);
+if (existing?.blockedAt) {
+  // The console refuses to promote a blocked account; the script must not be the way round.
+  console.error(`Account ${maskPhone(phone)} is blocked: unblock it in the console first.`);
+  await database.close();
+  process.exit(1);
+} else if (existing) {
+  await database.db.transaction(async (tx) => {
+    await setAdminRole(tx, existing, true);
+    await setPasswordHash(tx, existing.id, passwordHash);
+    // A new password ends every sign-in made with the old one, as a reset does.
+    await revokeUserSessions(tx, existing.id, 'password_reset');
+  });
   process.stdout.write(`Account ${maskPhone(phone)} is now an admin; its password was set.\n`);
 } else {
   const name = values.name?.trim() || 'Saathi Admin';

@@ -14,6 +14,24 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const summary = [];
+// CI shows only the tail of the output, so the names of failed tests are repeated there.
+const failures = [];
+
+function failedTests(label, report) {
+  const names = [];
+  for (const file of report.testResults ?? []) {
+    const path = (file.name ?? '').replace(root, '');
+    const failedInFile = (file.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const test of failedInFile) {
+      const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      names.push(`  ${label} › ${path} › ${test.fullName}: ${reason}`);
+    }
+    if (failedInFile.length === 0 && file.status === 'failed') {
+      names.push(`  ${label} › ${path}: ${(file.message ?? '').split('\n')[0].slice(0, 200)}`);
+    }
+  }
+  return names;
+}
 
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
@@ -54,6 +72,7 @@ function vitest(label, config, env = {}) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
     p = report.numPassedTests ?? 0;
     f = report.numFailedTests ?? 0;
+    failures.push(...failedTests(label, report));
   }
   // A runner that crashed before reporting still counts as a failure.
   if (!ok && f === 0) f = 1;
@@ -74,6 +93,7 @@ vitest('web components', 'apps/web/vitest.config.ts');
 check('web build', 'npm', ['run', 'build']);
 vitest('end to end (Chromium)', 'apps/web/e2e/vitest.config.ts');
 
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\n${summary.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -10,5 +10,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Each file gets its own database; two workers fit the 2-core machines this runs on.
     maxWorkers: 2,
+    // A worker runs file after file in one process, so the app's modules are imported and
+    // PGlite's wasm compiled once per worker, not once per file (seconds each). Safe because
+    // tests mock no modules and each file builds its own app on its own database.
+    isolate: false,
   },
 });

@@ -1,202 +1,247 @@
-// npm run bench: how the feed's hot calls compare with a bare node:http server on this
-// machine. A benchmark, not a test: it prints numbers and ratios and asserts nothing.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+// npm run bench: each hot call against the app and against its floor (floor-server.ts: the
+// same SQL on the plain driver, the same JSON, nothing else), each server in its own process
+// and the load generator in a third. A benchmark, not a test: it prints figures and ratios.
+//
+// The app is production's: apps/server/dist/main.js, built first (scripts/build.mjs, nothing
+// to do when the sources have not changed), as an API process (RUN_WORKERS=false) logging at
+// the default level. BENCH_CPU_PROF=<dir> writes its CPU profile there when it stops;
+// BENCH_CALLS='<name>;<name>' measures only those calls (names as printed).
+//
+// PostgreSQL (BENCH_DATABASE_URL, a database it may EMPTY): app and floor run side by side on
+// the one database, each call measured on the app then on the floor.
+// PGlite (no BENCH_DATABASE_URL): one process owns a data dir, so the seeded dir is copied and
+// app and floor each open their own copy, one after the other: same data, never shared.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { desc, sql } from 'drizzle-orm';
-import pino from 'pino';
-import { buildApp } from '../src/app.js';
-import { memoryRateLimiter } from '../src/auth/rate-limiter.js';
 import { startSession } from '../src/auth/sessions.js';
-import { loadConfig } from '../src/config.js';
 import { openPglite, openPostgres } from '../src/db/client.js';
-import { posts, users } from '../src/db/schema/index.js';
 import { encodeCursor } from '../src/db/cursor.js';
-import { startJobs } from '../src/jobs/start.js';
-import { outboxSmsSender } from '../src/sms/sender.js';
-import { localStorage } from '../src/storage/local.js';
-import { memoryHub } from '../src/realtime/hub.js';
+import { posts, users } from '../src/db/schema/index.js';
+import { createNotificationQueues } from '../src/features/notifications/worker.js';
+import { createBoss } from '../src/jobs/boss.js';
+import { hotCalls, send, type Fixtures } from './calls.js';
+import { startServer, type Started } from './process-metrics.js';
+import { printReport, type Measured, type ProcessFigures, type Row } from './report.js';
 import { seedFeed } from './seed.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const USERS = 2_000;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
+const ONLY = process.env.BENCH_CALLS?.split(';').map((name) => name.trim());
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+const run = promisify(execFile);
 
-interface Result {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
-}
+await run(process.execPath, [here('../../../scripts/build.mjs'), 'server']);
+const appArgs = [
+  ...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []),
+  here('../dist/main.js'),
+];
+const floorArgs = ['--import', 'tsx', here('./floor-server.ts')];
+const measured = hotCalls.filter((c) => !ONLY || ONLY.includes(c.name));
 
-function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-}
-
-async function measure(
-  name: string,
-  url: string,
-  requests: autocannon.Request[],
-  headers: Record<string, string> = {},
-): Promise<Result> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    headers,
-    requests,
-  });
-  return {
-    name,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-const dataDir = await mkdtemp(join(tmpdir(), 'saathi-bench-'));
-// Its own variable, never DATABASE_URL: the benchmark empties the database it is given.
-const benchDatabaseUrl = process.env.BENCH_DATABASE_URL;
-const config = loadConfig({
-  PUBLIC_URL: 'http://bench.invalid',
-  DATA_DIR: dataDir,
-  LOG_LEVEL: 'silent',
+const secrets = {
   JWT_SECRET: randomBytes(32).toString('hex'),
   FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-  SEED_DEMO: 'false',
-});
-const database = benchDatabaseUrl ? openPostgres(benchDatabaseUrl) : openPglite(undefined);
+};
+// Its own variable, never DATABASE_URL: the benchmark empties the database it is given.
+const url = process.env.BENCH_DATABASE_URL;
+const work = await mkdtemp(join(tmpdir(), 'saathi-bench-'));
+const seededDir = join(work, 'seeded');
+
+const database = url ? openPostgres(url) : openPglite(seededDir);
 await database.migrate();
-if (benchDatabaseUrl) await database.db.execute(sql`truncate users cascade`);
-const log = pino({ level: 'silent' });
+if (url) await database.db.execute(sql`truncate users cascade`);
 process.stdout.write(`Seeding ${POSTS} posts by ${USERS} drivers on ${database.kind}...\n`);
 await seedFeed(database.db, { users: USERS, posts: POSTS });
-
-const storage = localStorage(join(dataDir, 'storage'));
-const jobs = await startJobs({
-  database,
-  storage,
-  log,
-  workers: false,
-  pushSubject: 'mailto:bench@saathi.test',
-  hub: memoryHub(),
-});
-const app = await buildApp({
-  config,
-  database,
-  storage,
-  // Generous limits: the benchmark measures the calls, not the abuse protection.
-  limiter: memoryRateLimiter(),
-  sms: outboxSmsSender(join(dataDir, 'outbox.jsonl'), log),
-  jobs: jobs.queue,
-  hub: memoryHub(),
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-
 const authors = await database.db.select({ id: users.id }).from(users).limit(USERS);
+const secret = new TextEncoder().encode(secrets.JWT_SECRET);
 const tokens = await Promise.all(
-  authors.map(async (a) => (await startSession(database.db, config.jwtSecret, a.id)).token),
+  authors.map(async (a) => (await startSession(database.db, secret, a.id)).token),
 );
-const newest = await database.db
-  .select({ id: posts.id, createdAt: posts.createdAt })
-  .from(posts)
-  .orderBy(desc(posts.createdAt), desc(posts.id))
-  .limit(1000);
-const [deep] = await database.db
-  .select({ id: posts.id, createdAt: posts.createdAt })
-  .from(posts)
-  .orderBy(desc(posts.createdAt), desc(posts.id))
+const byNewest = () =>
+  database.db
+    .select({ id: posts.id, createdAt: posts.createdAt })
+    .from(posts)
+    .orderBy(desc(posts.createdAt), desc(posts.id));
+const newest = await byNewest().limit(500);
+const [deep] = await byNewest()
   .offset(Math.floor(POSTS * 0.9))
   .limit(1);
 if (!deep || newest.length === 0) throw new Error('seeding failed');
-const deepCursor = encodeCursor(deep);
-const firstPage = await (await fetch(`${base}/api/v1/video/all`)).text();
-const deepCheck = await fetch(`${base}/api/v1/video/all?cursor=${deepCursor}`);
-if (!deepCheck.ok)
-  throw new Error(`deep page answered ${deepCheck.status}: ${await deepCheck.text()}`);
+const fixtures: Fixtures = {
+  tokens,
+  userIds: authors.map((a) => a.id),
+  postIds: newest.map((p) => p.id),
+  deepCursor: encodeCursor(deep),
+};
+// The push queue the floor sends to, as the app's start-up makes it (a copied PGlite dir
+// must already hold it: the floor does not start pg-boss).
+const boss = createBoss(database, { supervise: false, schedule: false });
+await boss.start();
+await createNotificationQueues(boss);
+await boss.stop({ graceful: false });
+await database.close();
+// Read by each load process: 2,000 tokens are too long for its command line.
+const fixturesFile = join(work, 'fixtures.json');
+await writeFile(fixturesFile, JSON.stringify(fixtures));
 
-// The baseline answers the same bytes the feed's first page does, with no work behind them.
-const bare = createServer((_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json' });
-  res.end(firstPage);
-});
-const barePort = await listen(bare);
-
-let turn = 0;
-const nextToken = () => tokens[turn++ % tokens.length] ?? '';
-const nextPost = () => newest[turn % newest.length]?.id ?? '';
-
-const results: Result[] = [];
-results.push(
-  await measure('bare node:http (fixed JSON)', `http://127.0.0.1:${barePort}/`, [
-    { method: 'GET' },
-  ]),
-);
-results.push(await measure('feed, first page', `${base}/api/v1/video/all`, [{ method: 'GET' }]));
-results.push(
-  await measure('feed, page at 90% depth', `${base}/api/v1/video/all?cursor=${deepCursor}`, [
-    { method: 'GET' },
-  ]),
-);
-results.push(
-  await measure('like toggle', base, [
-    {
-      method: 'PUT',
-      setupRequest: (req) => ({
-        ...req,
-        path: `/api/v1/toggle/like/${nextPost()}`,
-        headers: { ...req.headers, authorization: `Bearer ${nextToken()}` },
-      }),
-    },
-  ]),
-);
-results.push(
-  await measure('add comment', base, [
-    {
-      method: 'POST',
-      setupRequest: (req) => ({
-        ...req,
-        path: `/api/v1/video/${nextPost()}/comment`,
-        headers: {
-          ...req.headers,
-          authorization: `Bearer ${nextToken()}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ comment: `Safe travels ${randomUUID().slice(0, 8)}` }),
-      }),
-    },
-  ]),
-);
-
-const baseline = results[0] as Result;
-const pad = (s: string, n: number) => s.padEnd(n);
-process.stdout.write(
-  `\n${POSTS} posts, ${CONNECTIONS} connections, ${SECONDS} s each, database ${database.kind}\n\n`,
-);
-process.stdout.write(
-  `${pad('call', 28)}${pad('req/s', 10)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('errors', 8)}bare/call (req/s)\n`,
-);
-for (const r of results) {
-  process.stdout.write(
-    `${pad(r.name, 28)}${pad(r.rps.toFixed(0), 10)}${pad(String(r.p50), 9)}${pad(String(r.p99), 9)}${pad(String(r.errors), 8)}${(baseline.rps / Math.max(r.rps, 1)).toFixed(1)}x\n`,
-  );
+/** One answer of each read (or write) call from a server, before any load. */
+const answers = new Map<string, { status: number; body: unknown }[]>();
+async function firstAnswers(server: Started, writes: boolean): Promise<void> {
+  for (const call of hotCalls.filter((c) => c.write === writes)) {
+    const [r, undo] = call.requests(fixtures, 3);
+    if (!r) continue;
+    const res = await send(server.base, r);
+    const body: unknown = await res.json();
+    answers.set(call.name, [...(answers.get(call.name) ?? []), { status: res.status, body }]);
+    // Undo what can be undone (unlike, unfollow), so the other server starts alike.
+    if (undo) await send(server.base, undo);
+    else if (call.name === 'like toggle') await send(server.base, r);
+  }
 }
 
-bare.close();
-await app.close();
-await jobs.stop();
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
+/** Reads must match exactly; writes (new ids and times) in shape. */
+const shape = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(shape)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .sort()
+            .map(([k, x]) => [k, shape(x)]),
+        )
+      : typeof v;
+const canonical = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(canonical)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .sort()
+            .map(([k, x]) => [k, canonical(x)]),
+        )
+      : v;
+/** The first place two answers differ, for the error message. */
+function firstDifference(a: unknown, b: unknown, path = '$'): string | null {
+  if (a && b && typeof a === 'object' && typeof b === 'object') {
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const found = firstDifference(
+        (a as Record<string, unknown>)[key],
+        (b as Record<string, unknown>)[key],
+        `${path}.${key}`,
+      );
+      if (found) return found;
+    }
+    return null;
+  }
+  return a === b ? null : `${path}: app ${JSON.stringify(a)}, floor ${JSON.stringify(b)}`;
+}
+function compareAnswers(): void {
+  for (const call of hotCalls) {
+    const [app, floor] = answers.get(call.name) ?? [];
+    const norm = call.write ? shape : canonical;
+    const same =
+      app?.status === 200 &&
+      floor?.status === 200 &&
+      JSON.stringify(norm(app.body)) === JSON.stringify(norm(floor.body));
+    if (!same) {
+      throw new Error(
+        `${call.name}: the floor does not answer what the app does: ${firstDifference(
+          app && { body: app.status === 200 ? norm(app.body) : app.body, status: app.status },
+          floor && {
+            body: floor.status === 200 ? norm(floor.body) : floor.body,
+            status: floor.status,
+          },
+        )}`,
+      );
+    }
+  }
+  process.stdout.write('Floor answers match the app for every call.\n');
+}
+
+async function load(server: Started, call: string): Promise<Measured> {
+  const spec = { url: server.base, call, seconds: SECONDS, connections: CONNECTIONS, fixturesFile };
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', here('./load.ts'), JSON.stringify(spec)],
+    {
+      maxBuffer: 1 << 20,
+    },
+  );
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Measured;
+}
+
+/** main.js's own settings: PORT 0 (it logs the port it got), no demo data, no job workers. */
+const appEnv = (dir: string): Record<string, string> => ({
+  ...secrets,
+  NODE_ENV: 'production',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  PUBLIC_URL: 'http://bench.invalid',
+  SEED_DEMO: 'false',
+  RUN_WORKERS: 'false',
+  DATA_DIR: dir,
+  ...(url ? { DATABASE_URL: url } : {}),
+});
+const floorEnv = (dir: string): Record<string, string> =>
+  url
+    ? { JWT_SECRET: secrets.JWT_SECRET, FLOOR_DATABASE_URL: url }
+    : { JWT_SECRET: secrets.JWT_SECRET, FLOOR_DATA_DIR: dir };
+const probe = '/api/v1/video/all';
+const results = new Map<string, Partial<Row>>(measured.map((c) => [c.name, { call: c.name }]));
+const processes: ProcessFigures[] = [];
+
+if (url) {
+  const app = await startServer(appArgs, appEnv(join(work, 'app')), probe);
+  const floor = await startServer(floorArgs, floorEnv(''), probe);
+  processes.push({ name: 'app', ...app }, { name: 'floor', ...floor });
+  // Every read on both before any write: a comment added first would change what they read.
+  for (const writes of [false, true]) {
+    await firstAnswers(app, writes);
+    await firstAnswers(floor, writes);
+  }
+  compareAnswers();
+  for (const call of measured) {
+    const row = results.get(call.name) ?? {};
+    row.app = await load(app, call.name);
+    row.floor = await load(floor, call.name);
+  }
+  await app.stop();
+  await floor.stop();
+} else {
+  const appDir = join(work, 'app');
+  const floorDir = join(work, 'floor');
+  // main.js keeps its PGlite database in DATA_DIR/db.
+  await cp(seededDir, join(appDir, 'db'), { recursive: true });
+  await cp(seededDir, floorDir, { recursive: true });
+  for (const side of ['app', 'floor'] as const) {
+    const server =
+      side === 'app'
+        ? await startServer(appArgs, appEnv(appDir), probe)
+        : await startServer(floorArgs, floorEnv(floorDir), probe);
+    processes.push({ name: side, ...server });
+    await firstAnswers(server, false);
+    await firstAnswers(server, true);
+    for (const call of measured) {
+      const row = results.get(call.name) ?? {};
+      row[side] = await load(server, call.name);
+    }
+    await server.stop();
+  }
+  compareAnswers();
+}
+
+printReport(
+  `${POSTS} posts, ${CONNECTIONS} connections, ${SECONDS} s per call and server, ${url ? 'postgres' : 'pglite'}; ratio = app/floor`,
+  [...results.values()] as Row[],
+  processes,
+);
+await rm(work, { recursive: true, force: true });

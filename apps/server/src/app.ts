@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -22,10 +21,16 @@ import { adminUserRoutes } from './features/admin/users.routes.js';
 import { createAdminUserService } from './features/admin/users.service.js';
 import { appRoutes } from './features/app/routes.js';
 import { authRoutes } from './features/auth/routes.js';
+import { accountRoutes } from './features/account/routes.js';
+import { createDeletionService } from './features/account/deletion.service.js';
+import { createExportService } from './features/account/export/service.js';
 import { createAuthService } from './features/auth/service.js';
+import { compression } from './http/compression.js';
+import { closeWhenBodyUnread, serverTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
-import { loggerOptions, type DestinationStream } from './http/logging.js';
+import { loggerOptions, OneLinePerRequest, type DestinationStream } from './http/logging.js';
 import { mediaRoute } from './http/media-route.js';
+import { securityHeaders } from './http/security-headers.js';
 import { webApp } from './http/web-app.js';
 import type { SmsSender } from './sms/sender.js';
 import type { JobQueue } from './jobs/queue.js';
@@ -34,6 +39,7 @@ import { createLikeService } from './features/feed/likes.service.js';
 import { createPostService } from './features/feed/posts.service.js';
 import { createReportService } from './features/feed/reports.service.js';
 import { feedRoutes } from './features/feed/routes.js';
+import { firstPageRoute } from './features/feed/first-page.js';
 import { geoRoutes } from './features/geo/routes.js';
 import { followRoutes } from './features/follows/routes.js';
 import { createFollowService } from './features/follows/service.js';
@@ -42,6 +48,7 @@ import { createNotificationService } from './features/notifications/service.js';
 import { profileRoutes } from './features/profiles/routes.js';
 import { createProfileService } from './features/profiles/service.js';
 import type { Hub } from './realtime/hub.js';
+import { defaultStreamTiming, type StreamTiming } from './realtime/stream-guard.js';
 import { idCardRoutes } from './features/id-cards/routes.js';
 import { createIdCardService } from './features/id-cards/service.js';
 import { directoryRoutes } from './features/directory/routes.js';
@@ -60,7 +67,12 @@ import { createHelpService } from './features/help/service.js';
 import { createTeamService } from './features/help/team.service.js';
 import { voiceRoutes } from './features/voice/routes.js';
 import { createVoiceService } from './features/voice/service.js';
+import { uploadRoutes } from './features/uploads/routes.js';
+import { createUploadService } from './features/uploads/service.js';
+import { openUploadStore } from './features/uploads/store.js';
 import type { Storage } from './storage/storage.js';
+import { configureUploads } from './media/upload-guard.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 
 export interface AppDeps {
   config: Config;
@@ -72,6 +84,10 @@ export interface AppDeps {
   hub: Hub;
   /** Where log lines go instead of stdout: the tests read them to prove nothing personal is logged. */
   logStream?: DestinationStream;
+  /** The shared Redis, when there is one: `/api/health` reports whether it answers. */
+  redis?: { ping(): Promise<unknown> };
+  /** How often live streams re-check their session and how long they live (tests shorten them). */
+  streamTiming?: StreamTiming;
 }
 
 /** The whole HTTP application, from its dependencies. main.ts and the tests both use it. */
@@ -79,33 +95,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
-    trustProxy: config.trustProxy,
+    logController: new OneLinePerRequest(),
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
     frameworkErrors,
+    ...serverTimeouts(config.timeouts),
   });
+  configureUploads(app, {
+    idleMs: config.timeouts.uploadIdleMs,
+    totalMs: config.timeouts.requestMs,
+  });
+  closeWhenBodyUnread(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  securityHeaders(app);
+  await compression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,
@@ -148,10 +158,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fileKey: config.fileKey,
     publicUrl: config.publicUrl,
     attentionChanged,
+    hub: deps.hub,
   });
 
   mediaRoute(app, deps.storage);
-  appRoutes(app, auth, { supportEmail: config.supportEmail, publicUrl: config.publicUrl });
+  const redis = deps.redis;
+  appRoutes(
+    app,
+    auth,
+    { supportEmail: config.supportEmail, publicUrl: config.publicUrl },
+    { redis: redis && (() => redis.ping()), redisTimeoutMs: config.redisTimeoutMs },
+  );
   authRoutes(app, auth, authService);
   geoRoutes(app, auth, createGeoService());
   const db = deps.database.db;
@@ -160,15 +177,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hub: deps.hub,
     jobs: deps.jobs,
     log: app.log,
-    allowHttpPush: config.env === 'test',
+    push: config.push,
   });
+  const uploadStore = openUploadStore(config);
+  const uploads = createUploadService({
+    db,
+    store: uploadStore,
+    storage: deps.storage,
+    log: app.log,
+  });
+  uploadRoutes(app, auth, { db, store: uploadStore, uploads });
   const posts = createPostService({
     db,
     storage: deps.storage,
     jobs: deps.jobs,
     log: app.log,
+    uploads,
   });
-  const locations = createLocationService({ db });
+  const locations = createLocationService({ db, limiter: deps.limiter });
   const follows = createFollowService({
     db,
     notifier: notifications,
@@ -180,28 +206,52 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     comments: createCommentService({ db, limiter: deps.limiter, notifier: notifications }),
     reports: createReportService({ db, limiter: deps.limiter, attentionChanged }),
   });
+  if (spa) firstPageRoute(app, auth, posts, config.webDist);
   followRoutes(app, auth, follows);
   profileRoutes(
     app,
     auth,
-    createProfileService({ db, storage: deps.storage, log: app.log, posts, follows }),
-  );
-  notificationRoutes(app, auth, notifications, deps.hub);
-  vaultRoutes(
-    app,
-    auth,
-    createVaultService({
+    createProfileService({
       db,
       storage: deps.storage,
-      limiter: deps.limiter,
-      fileKey: config.fileKey,
       log: app.log,
+      posts,
+      follows,
+      limiter: deps.limiter,
     }),
   );
+  const streams = { hub: deps.hub, timing: deps.streamTiming ?? defaultStreamTiming };
+  notificationRoutes(app, auth, notifications, streams);
+  const vault = createVaultService({
+    db,
+    storage: deps.storage,
+    limiter: deps.limiter,
+    fileKey: config.fileKey,
+    log: app.log,
+  });
+  vaultRoutes(app, auth, vault);
+  accountRoutes(app, auth, {
+    deletion: createDeletionService({ db, limiter: deps.limiter, hub: deps.hub, log: app.log }),
+    exports: createExportService({
+      db,
+      storage: deps.storage,
+      fileKey: config.fileKey,
+      jobs: deps.jobs,
+      limiter: deps.limiter,
+      vault,
+      log: app.log,
+    }),
+  });
   idCardRoutes(
     app,
     auth,
-    createIdCardService({ db, storage: deps.storage, log: app.log, publicUrl: config.publicUrl }),
+    createIdCardService({
+      db,
+      storage: deps.storage,
+      log: app.log,
+      publicUrl: config.publicUrl,
+      limiter: deps.limiter,
+    }),
   );
   directoryRoutes(
     app,
@@ -241,12 +291,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       jobs: deps.jobs,
       hub: deps.hub,
       log: app.log,
+      uploads,
     }),
-    deps.hub,
+    streams,
   );
   locationRoutes(app, auth, locations);
   salahRoutes(app, auth, createSalahService({ db }));
-  adminRoutes(app, auth, deps.hub);
+  adminRoutes(app, auth, streams);
   adminUserRoutes(
     app,
     auth,

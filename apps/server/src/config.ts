@@ -1,15 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './storage/s3.js';
+import { serverRoot } from './server-root.js';
+import { trustProxySetting, type TrustProxy } from './trust-proxy.js';
+import {
+  pushHostsSetting,
+  pushServiceHosts,
+  type PushPolicy,
+} from './features/notifications/push-target.js';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const repoRoot = resolve(serverRoot, '../..');
 
 const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * One core is left for the API and the database when they share the machine; the time
+ * limit is the base of video-budget.ts plus the longest clip (10 minutes).
+ */
+export const mediaDefaults = () => ({
+  concurrency: Math.max(1, availableParallelism() - 1),
+  videoTimeLimitSec: 660,
+});
+
+/** Days a driver's identity images are kept after the verification decision (privacy page). */
+export const identityImageRetentionDefaultDays = 30;
 
 /** New Delhi: where Dhuhr is computed for users who never shared a location. */
 export const defaultSalahPlace = { latitude: 28.6139, longitude: 77.209 } as const;
@@ -25,6 +44,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32).optional(),
   FILE_ENCRYPTION_KEY: z.string().optional(),
   SEED_DEMO: flag.default(true),
+  SEED_COMMUNITY: flag.default(true),
   RUN_WORKERS: flag.default(true),
   SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
   SMS_HTTP_URL: z.url().optional(),
@@ -32,9 +52,12 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.string().default('support@saathi.app'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   SALAH_DEFAULT_LAT: z.coerce.number().min(-90).max(90).default(defaultSalahPlace.latitude),
   SALAH_DEFAULT_LNG: z.coerce.number().min(-180).max(180).default(defaultSalahPlace.longitude),
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  // At most 12 minutes: pg-boss gives a post's whole job 15 (jobs/queue.ts).
+  VIDEO_TIME_LIMIT_SEC: z.coerce.number().int().min(1).max(720).optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
   S3_ENDPOINT: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),
@@ -42,6 +65,18 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: flag.default(false),
   S3_PREFIX: z.string().optional(),
+  PUSH_ALLOWED_HOSTS: pushHostsSetting.default([...pushServiceHosts]),
+  PUSH_ALLOW_PRIVATE: flag.default(false),
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(50).default(1000),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
+  UPLOAD_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  IDENTITY_IMAGE_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3650)
+    .default(identityImageRetentionDefaultDays),
 });
 
 export interface Config {
@@ -55,15 +90,37 @@ export interface Config {
   jwtSecret: Uint8Array;
   fileKey: Buffer;
   seedDemo: boolean;
+  /** With seedDemo: also the demo community's posts, made with ffmpeg in the background. */
+  seedCommunity: boolean;
   runWorkers: boolean;
   sms: { provider: 'outbox' | 'http'; httpUrl: string | undefined; httpToken: string | undefined };
   supportEmail: string;
   logLevel: string;
   webDist: string;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   salahDefault: { latitude: number; longitude: number };
+  media: {
+    /** Posts transcoded at once by each worker process. */
+    concurrency: number;
+    /** The longest ffmpeg may run on one video, however long the clip. */
+    videoTimeLimitSec: number;
+  };
   /** Files go to this bucket when set, else to DATA_DIR/storage. */
   s3: S3Settings | undefined;
+  /** Where Web Push may be sent (subscriptions name any URL). */
+  push: PushPolicy;
+  /** How long a Redis call may take before the request goes on without it. */
+  redisTimeoutMs: number;
+  /** Days a driver's Aadhaar and licence images are kept after the verification decision. */
+  identityImageRetentionDays: number;
+  timeouts: {
+    /** The request line and headers must arrive within this. */
+    headersMs: number;
+    /** A whole request, body included, must arrive within this (slow 3G uploads fit). */
+    requestMs: number;
+    /** An upload that sends no bytes for this long is refused. */
+    uploadIdleMs: number;
+  };
 }
 
 interface Secrets {
@@ -79,7 +136,7 @@ interface Secrets {
 function localSecrets(dataDir: string): Secrets {
   const file = resolve(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secrets = {
     jwtSecret: randomBytes(48).toString('base64url'),
     fileKey: randomBytes(32).toString('base64'),
@@ -162,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: new TextEncoder().encode(e.JWT_SECRET ?? local?.jwtSecret),
     fileKey: decodeFileKey(e.FILE_ENCRYPTION_KEY ?? local?.fileKey ?? ''),
     seedDemo: e.SEED_DEMO,
+    seedCommunity: e.SEED_DEMO && e.SEED_COMMUNITY,
     runWorkers: e.RUN_WORKERS,
     sms: { provider: e.SMS_PROVIDER, httpUrl: e.SMS_HTTP_URL, httpToken: e.SMS_HTTP_TOKEN },
     supportEmail: e.SUPPORT_EMAIL,
@@ -169,6 +227,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     salahDefault: { latitude: e.SALAH_DEFAULT_LAT, longitude: e.SALAH_DEFAULT_LNG },
+    media: {
+      concurrency: e.MEDIA_CONCURRENCY ?? mediaDefaults().concurrency,
+      videoTimeLimitSec: e.VIDEO_TIME_LIMIT_SEC ?? mediaDefaults().videoTimeLimitSec,
+    },
     s3: s3Settings(e),
+    push: {
+      allowedHosts: e.PUSH_ALLOWED_HOSTS,
+      allowHttp: e.NODE_ENV === 'test',
+      allowPrivate: e.PUSH_ALLOW_PRIVATE,
+    },
+    redisTimeoutMs: e.REDIS_TIMEOUT_MS,
+    identityImageRetentionDays: e.IDENTITY_IMAGE_RETENTION_DAYS,
+    timeouts: {
+      headersMs: Math.min(e.HEADERS_TIMEOUT_MS, e.REQUEST_TIMEOUT_MS),
+      requestMs: e.REQUEST_TIMEOUT_MS,
+      uploadIdleMs: e.UPLOAD_IDLE_TIMEOUT_MS,
+    },
   };
 }

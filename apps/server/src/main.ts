@@ -1,19 +1,28 @@
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { logError } from './http/logging.js';
 import { startJobs } from './jobs/start.js';
 import { openRuntime } from './runtime.js';
+import { openUploadStore } from './features/uploads/store.js';
 import { demoBanner, seedDemo } from './seed/demo.js';
+import { seedCommunityInBackground } from './seed/community/seed-community.js';
 
 const config = loadConfig();
-const log = pino({ level: config.logLevel });
-const runtime = await openRuntime(config);
+// Job failures are logged here: their database errors must not carry a query's values.
+const log = pino({ level: config.logLevel, serializers: { err: logError } });
+const runtime = await openRuntime(config, log);
 const jobs = await startJobs({
   database: runtime.database,
   storage: runtime.storage,
   log,
   pushSubject: `mailto:${config.supportEmail}`,
+  push: config.push,
   salahDefault: config.salahDefault,
+  media: config.media,
+  uploadStore: openUploadStore(config),
+  identityImageDays: config.identityImageRetentionDays,
+  fileKey: config.fileKey,
   hub: runtime.hub,
   workers: config.runWorkers,
 });
@@ -25,13 +34,19 @@ const app = await buildApp({
   sms: runtime.smsFor(log),
   jobs: jobs.queue,
   hub: runtime.hub,
+  redis: runtime.redis,
 });
 
-if (config.seedDemo && (await seedDemo(runtime.database.db, runtime.storage))) {
-  process.stdout.write(demoBanner(config.publicUrl));
-}
+const freshDemo = config.seedDemo && (await seedDemo(runtime.database.db, runtime.storage));
+if (freshDemo) process.stdout.write(demoBanner(config.publicUrl));
 
 await app.listen({ port: config.port, host: config.host });
+// After listening: the demo's posts are generated and processed while the server answers.
+void seedCommunityInBackground(
+  config.seedCommunity,
+  { app, db: runtime.database.db, jwtSecret: config.jwtSecret, log },
+  freshDemo,
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,8 +1,11 @@
 import { resolve } from 'node:path';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import type { Config } from './config.js';
+import { protectDataDir } from './data-dir.js';
 import { openDatabase, type Database } from './db/client.js';
+import { withLocalFallback } from './auth/fallback-limiter.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './auth/rate-limiter.js';
 import { httpSmsSender, outboxSmsSender, type SmsSender } from './sms/sender.js';
 import { localStorage } from './storage/local.js';
@@ -21,18 +24,22 @@ export interface Runtime {
 }
 
 /** The infrastructure the configuration asks for: embedded by default, real engines when set. */
-export async function openRuntime(config: Config): Promise<Runtime> {
+export async function openRuntime(
+  config: Config,
+  log: FastifyBaseLogger = pino({ level: config.logLevel }),
+): Promise<Runtime> {
+  // Before the database or the storage writes anything there.
+  await protectDataDir(config.dataDir);
   const files = await openStorage(config);
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await database.migrate();
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 })
-    : undefined;
-  const hub = config.redisUrl ? redisHub(config.redisUrl) : memoryHub();
+  // PGlite copies a new database's files in with mode 0666, whatever the umask.
+  if (database.kind === 'pglite') await protectDataDir(config.dataDir);
+  const { redis, hub, limiter } = openShared(config.redisUrl, config.redisTimeoutMs, log);
   return {
     database,
     storage: files.storage,
-    limiter: redis ? redisRateLimiter(redis) : memoryRateLimiter(),
+    limiter,
     redis,
     hub,
     smsFor(log) {
@@ -46,6 +53,30 @@ export async function openRuntime(config: Config): Promise<Runtime> {
       files.close();
       await database.close();
     },
+  };
+}
+
+/**
+ * What the processes share through Redis when REDIS_URL is set (rate limits, live events),
+ * else this process's memory. Every Redis call is bounded by `timeoutMs`: a stalled or dead
+ * Redis degrades the app (limits per process, no cross-process live events) but never holds a
+ * sign-in or a help request; `/api/health` reports it.
+ */
+export function openShared(
+  redisUrl: string | undefined,
+  timeoutMs: number,
+  log: FastifyBaseLogger,
+): { redis: Redis | undefined; hub: Hub; limiter: RateLimiter } {
+  if (!redisUrl) return { redis: undefined, hub: memoryHub(), limiter: memoryRateLimiter() };
+  // commandTimeout: a stalled Redis (connected, never answering) fails commands instead of
+  // queueing them forever.
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, commandTimeout: timeoutMs });
+  // Each reconnect attempt emits an error; the limiter's warning and health report the outage.
+  redis.on('error', () => undefined);
+  return {
+    redis,
+    hub: redisHub(redisUrl, undefined, { timeoutMs }),
+    limiter: withLocalFallback(redisRateLimiter(redis), { timeoutMs, log }),
   };
 }
 

@@ -44,6 +44,7 @@ const selfUserKeys = [
   '_id',
   'block',
   'createdAt',
+  'deletionDueAt',
   'name',
   'number',
   'profileImage',

@@ -84,7 +84,7 @@ export async function setRotation(path: string, clockwise: 90 | 180 | 270): Prom
   await writeFile(path, buf);
 }
 
-function box(type: string, ...payload: Buffer[]): Buffer {
+export function box(type: string, ...payload: Buffer[]): Buffer {
   const body = Buffer.concat(payload);
   const head = Buffer.alloc(8);
   head.writeUInt32BE(body.length + 8);
@@ -92,16 +92,16 @@ function box(type: string, ...payload: Buffer[]): Buffer {
   return Buffer.concat([head, body]);
 }
 
-const fullBox = (type: string, version: number, ...payload: Buffer[]) =>
+export const fullBox = (type: string, version: number, ...payload: Buffer[]) =>
   box(type, Buffer.from([version, 0, 0, 0]), ...payload);
 
-const u8 = (...v: number[]) => Buffer.from(v);
-function u16(v: number): Buffer {
+export const u8 = (...v: number[]) => Buffer.from(v);
+export function u16(v: number): Buffer {
   const b = Buffer.alloc(2);
   b.writeUInt16BE(v);
   return b;
 }
-function u32(v: number): Buffer {
+export function u32(v: number): Buffer {
   const b = Buffer.alloc(4);
   b.writeUInt32BE(v);
   return b;
@@ -125,19 +125,8 @@ function nalUnits(stream: Buffer): Buffer[] {
 
 const nalType = (nal: Buffer) => ((nal[0] ?? 0) >> 1) & 0x3f;
 
-/**
- * Wraps one HEVC intra frame in a HEIF container the way an iPhone's HEIC is built (brand
- * `heic`, one `hvc1` item with hvcC and ispe properties). Debian's ffmpeg 5.1 has no HEIF
- * muxer and no npm package encodes HEVC-HEIF, so the container is written here; the
- * picture inside is real libx265 output that libheif must decode.
- */
-export function heifFromHevc(
-  annexB: Buffer,
-  width: number,
-  height: number,
-  /** `irot`: quarter turns counter-clockwise, as iPhones store portrait photos. */
-  quarterTurnsCcw = 0,
-): Buffer {
+/** The parts of one HEVC intra frame a HEIF item needs: its hvcC box and its coded slices. */
+function hevcItem(annexB: Buffer): { hvcC: Buffer; data: Buffer } {
   const nals = nalUnits(annexB);
   const params = (t: number) => nals.filter((n) => nalType(n) === t);
   const vps = params(32);
@@ -171,20 +160,36 @@ export function heifFromHevc(
       ...list.flatMap((n) => [u16(n.length), n]),
     ]),
   );
-  const ispe = fullBox('ispe', 0, u32(width), u32(height));
-  const mdatPayload = Buffer.concat(slices.flatMap((n) => [u32(n.length), n]));
+  return { hvcC, data: Buffer.concat(slices.flatMap((n) => [u32(n.length), n])) };
+}
 
-  const ftyp = box(
-    'ftyp',
-    Buffer.from('heic', 'latin1'),
-    u32(0),
-    Buffer.from('mif1heic', 'latin1'),
-  );
+const heicFtyp = () =>
+  box('ftyp', Buffer.from('heic', 'latin1'), u32(0), Buffer.from('mif1heic', 'latin1'));
+
+const pictHandler = () =>
+  fullBox('hdlr', 0, u32(0), Buffer.from('pict', 'latin1'), Buffer.alloc(12), u8(0));
+
+/**
+ * Wraps one HEVC intra frame in a HEIF container the way an iPhone's HEIC is built (brand
+ * `heic`, one `hvc1` item with hvcC and ispe properties). Debian's ffmpeg 5.1 has no HEIF
+ * muxer and no npm package encodes HEVC-HEIF, so the container is written here; the
+ * picture inside is real libx265 output that libheif must decode.
+ */
+export function heifFromHevc(
+  annexB: Buffer,
+  width: number,
+  height: number,
+  /** `irot`: quarter turns counter-clockwise, as iPhones store portrait photos. */
+  quarterTurnsCcw = 0,
+): Buffer {
+  const { hvcC, data: mdatPayload } = hevcItem(annexB);
+  const ispe = fullBox('ispe', 0, u32(width), u32(height));
+  const ftyp = heicFtyp();
   const meta = (dataOffset: number) =>
     fullBox(
       'meta',
       0,
-      fullBox('hdlr', 0, u32(0), Buffer.from('pict', 'latin1'), Buffer.alloc(12), u8(0)),
+      pictHandler(),
       fullBox('pitm', 0, u16(1)),
       fullBox(
         'iloc',
@@ -215,6 +220,92 @@ export function heifFromHevc(
   // depend on the offset's value.
   const offset = ftyp.length + meta(0).length + 8;
   return Buffer.concat([ftyp, meta(offset), box('mdat', mdatPayload)]);
+}
+
+/**
+ * A HEIC `grid` image, as cameras store large photos, whose every tile is the same bytes:
+ * `rows` x `columns` items all pointing at one coded tile. The file stays a few tens of KB
+ * whatever the picture's size, which is what makes it a decompression bomb.
+ */
+export function heifGridFromHevc(
+  annexB: Buffer,
+  tile: { width: number; height: number },
+  rows: number,
+  columns: number,
+): Buffer {
+  const { hvcC, data: tileData } = hevcItem(annexB);
+  const count = rows * columns;
+  const width = tile.width * columns;
+  const height = tile.height * rows;
+  if (rows > 256 || columns > 256 || width > 0xffff || height > 0xffff) {
+    throw new Error('grid too large for 16-bit fields');
+  }
+  // ImageGrid: version 0, flags 0 (16-bit sizes), rows-1, columns-1, output width and height.
+  const grid = Buffer.concat([u8(0, 0, rows - 1, columns - 1), u16(width), u16(height)]);
+  const tileIds = Array.from({ length: count }, (_, i) => i + 2);
+  const ftyp = heicFtyp();
+  const extent = (id: number, offset: number, length: number) =>
+    Buffer.concat([u16(id), u16(0), u16(1), u32(offset), u32(length)]);
+  // The hidden flag (infe flags = 1) keeps the tiles out of the top-level images.
+  const infe = (id: number, type: string, hidden: boolean) =>
+    box('infe', u8(2, 0, 0, hidden ? 1 : 0), u16(id), u16(0), Buffer.from(type, 'latin1'), u8(0));
+  const meta = (dataOffset: number) =>
+    fullBox(
+      'meta',
+      0,
+      pictHandler(),
+      fullBox('pitm', 0, u16(1)),
+      fullBox(
+        'iloc',
+        0,
+        u8(0x44, 0x00),
+        u16(count + 1),
+        extent(1, dataOffset, grid.length),
+        ...tileIds.map((id) => extent(id, dataOffset + grid.length, tileData.length)),
+      ),
+      fullBox(
+        'iinf',
+        0,
+        u16(count + 1),
+        infe(1, 'grid', false),
+        ...tileIds.map((id) => infe(id, 'hvc1', true)),
+      ),
+      fullBox('iref', 0, box('dimg', u16(1), u16(count), ...tileIds.map(u16))),
+      box(
+        'iprp',
+        box(
+          'ipco',
+          hvcC,
+          fullBox('ispe', 0, u32(tile.width), u32(tile.height)),
+          fullBox('ispe', 0, u32(width), u32(height)),
+        ),
+        fullBox(
+          'ipma',
+          0,
+          u32(count + 1),
+          u16(1),
+          u8(1, 0x03),
+          ...tileIds.map((id) => Buffer.concat([u16(id), u8(2, 0x81, 0x02)])),
+        ),
+      ),
+    );
+  const offset = ftyp.length + meta(0).length + 8;
+  return Buffer.concat([ftyp, meta(offset), box('mdat', grid, tileData)]);
+}
+
+/** The issue 11 bomb: a red 512x512 HEVC tile repeated `rows` x `columns` times in a HEIC grid. */
+export async function repeatedTileHeic(
+  dir: string,
+  rows: number,
+  columns: number,
+): Promise<Buffer> {
+  const tilePath = join(dir, 'tile-512.hevc');
+  await ffmpeg([
+    ...['-y', '-f', 'lavfi', '-i', 'color=red:size=512x512', '-frames:v', '1'],
+    ...['-c:v', 'libx265', '-x265-params', 'log-level=error', '-pix_fmt', 'yuv420p'],
+    ...['-f', 'hevc', tilePath],
+  ]);
+  return heifGridFromHevc(await readFile(tilePath), { width: 512, height: 512 }, rows, columns);
 }
 
 /** Reads the mime sniff.ts would settle on, through the real upload check. */

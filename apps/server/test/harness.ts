@@ -12,7 +12,9 @@ import { startSession } from '../src/auth/sessions.js';
 import { blockAccount } from '../src/features/auth/block.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { startJobs, type Jobs } from '../src/jobs/start.js';
+import { openUploadStore } from '../src/features/uploads/store.js';
 import { memoryHub, redisHub, type Hub } from '../src/realtime/hub.js';
+import type { StreamTiming } from '../src/realtime/stream-guard.js';
 import type { Database } from '../src/db/client.js';
 import { users, type UserRow } from '../src/db/schema/index.js';
 import { outboxSmsSender, type SmsMessage } from '../src/sms/sender.js';
@@ -48,6 +50,12 @@ export interface TestAppOptions {
   wrapStorage?: (storage: Storage) => Storage;
   /** Another storage instead of local disk under the data folder, e.g. an S3 bucket. */
   storage?: Storage;
+  /** Another hub than the run's (Redis when REDIS_URL is set), e.g. one on a stalled Redis. */
+  hub?: Hub;
+  /** The Redis `/api/health` pings (none by default: it then reports 'off'). */
+  redis?: { ping(): Promise<unknown> };
+  /** Live streams' re-check interval and maximum life, shortened so a test need not wait minutes. */
+  streamTiming?: StreamTiming;
 }
 
 /** A real app on a fresh database and a temporary data folder; nothing is mocked. */
@@ -71,14 +79,19 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   // Redis when the run has it (CI), so the cross-process fan-out is what the tests exercise.
   const hubPrefix = process.env.REDIS_URL ? `saathi-test-${randomUUID()}:` : undefined;
   const hub =
-    process.env.REDIS_URL && hubPrefix ? redisHub(process.env.REDIS_URL, hubPrefix) : memoryHub();
+    opts.hub ??
+    (process.env.REDIS_URL && hubPrefix ? redisHub(process.env.REDIS_URL, hubPrefix) : memoryHub());
   const jobs = await startJobs({
     hub,
     database,
     storage,
     log: pino({ level: 'silent' }),
     workers: opts.workers ?? false,
+    media: config.media,
+    uploadStore: openUploadStore(config),
+    fileKey: config.fileKey,
     pushSubject: 'mailto:test@saathi.test',
+    push: config.push,
   });
   const app = await buildApp({
     jobs: jobs.queue,
@@ -89,6 +102,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     sms,
     limiter: opts.limiter ?? memoryRateLimiter(),
     logStream: opts.logStream,
+    redis: opts.redis,
+    streamTiming: opts.streamTiming,
   });
   opts.extend?.(app, { db: database.db, jwtSecret: config.jwtSecret });
   await app.ready();

@@ -80,6 +80,8 @@ describe.runIf(url && redisUrl && process.env.TEST_DB === 'postgres')(
         JWT_SECRET: randomBytes(32).toString('hex'),
         FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
         RUN_WORKERS: 'false',
+        // The demo accounts, not the community: its ffmpeg work and follows are not this test's.
+        SEED_COMMUNITY: 'false',
         LOG_LEVEL: 'warn',
         WEB_DIST: join(dataDir, 'no-web'),
       };

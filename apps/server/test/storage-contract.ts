@@ -52,7 +52,7 @@ export function storageContract(name: string, open: () => Promise<OpenedStorage>
         size: 5000,
         contentType: 'image/jpeg',
       });
-      expect(await storage.stat(k)).toEqual({ size: 5000, contentType: 'image/jpeg' });
+      expect(await storage.stat(k)).toMatchObject({ size: 5000, contentType: 'image/jpeg' });
       expect((await readAll(storage, k)).equals(data)).toBe(true);
     });
 
@@ -100,8 +100,21 @@ export function storageContract(name: string, open: () => Promise<OpenedStorage>
       const k = key();
       await storage.put(k, bufferStream(bytes(100)), 'image/png');
       await storage.put(k, bufferStream(bytes(40, 1)), 'image/jpeg');
-      expect(await storage.stat(k)).toEqual({ size: 40, contentType: 'image/jpeg' });
+      expect(await storage.stat(k)).toMatchObject({ size: 40, contentType: 'image/jpeg' });
       expect((await readAll(storage, k)).equals(bytes(40, 1))).toBe(true);
+    });
+
+    it('gives a strong ETag and a modification time that change with a rewrite', async () => {
+      const k = key();
+      const before = Date.now();
+      await storage.put(k, bufferStream(bytes(100)), 'image/png');
+      const first = await storage.stat(k);
+      expect(first?.etag).toMatch(/^"[^"]+"$/);
+      // Second precision (S3, HTTP dates), so a second of slack before the write.
+      expect(first?.modified.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect((await storage.stat(k))?.etag).toBe(first?.etag);
+      await storage.put(k, bufferStream(bytes(100, 1)), 'image/png');
+      expect((await storage.stat(k))?.etag).not.toBe(first?.etag);
     });
 
     it('knows nothing of a missing key, and reading one fails', async () => {

@@ -94,7 +94,11 @@ describe('admin console: reports and content', () => {
       .first()
       .or(user.getByText(/no videos/i))
       .waitFor();
-    expect(await user.locator(`article[data-post="${postId}"]`).count()).toBe(0);
+    // The phone's saved copy of the feed (offline reading) may show the post for the moment
+    // the fresh page takes to arrive; then it is gone.
+    await expect
+      .poll(() => user.locator(`article[data-post="${postId}"]`).count(), { timeout: 30_000 })
+      .toBe(0);
     await user.goto('/notification');
     await user.getByText('We reviewed the post you reported').waitFor();
     await user
@@ -110,8 +114,10 @@ describe('admin console: reports and content', () => {
     await admin.goto('/admin/content');
     await admin.getByRole('button', { name: 'Add business' }).click();
     const dialog = admin.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('Highway Hero Tyres');
-    await dialog.getByLabel('Category').fill('Tyres');
+    await dialog.getByLabel('Name', { exact: true }).fill('Highway Hero Tyres');
+    await dialog.getByLabel('Name in Hindi (optional)').fill('हाईवे हीरो टायर्स');
+    // Categories come from a list; a select's name also holds its chosen option.
+    await dialog.getByRole('combobox', { name: /^Category/ }).selectOption('tyres');
     await dialog.getByLabel('Phone').fill('98765-43210');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Enter a phone number with digits, + and spaces only').waitFor();

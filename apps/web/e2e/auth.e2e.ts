@@ -35,9 +35,7 @@ describe('accounts in a phone-sized browser', () => {
     const page = await newPage();
     await page.goto('/my/profile');
     await page.waitForURL('**/login');
-    await expect(page.getByRole('heading', { name: 'Driver Login' }).isVisible()).resolves.toBe(
-      true,
-    );
+    await page.getByRole('heading', { name: 'Driver Login' }).waitFor();
     await expect(page.getByRole('link', { name: 'Feed' }).count()).resolves.toBe(0);
     await screenshot(page, 'auth-login');
     await page.context().close();
@@ -195,7 +193,8 @@ describe('accounts in a phone-sized browser', () => {
     const page = await newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'हिन्दी' }).click();
-    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('hi');
+    // The switch happens once the Hindi texts have arrived (they load only when chosen).
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('hi');
     await page.getByLabel('फ़ोन नंबर').waitFor();
     await page.getByRole('heading', { name: 'ड्राइवर लॉगिन' }).waitFor();
     await screenshot(page, 'auth-login-hindi');

@@ -130,7 +130,8 @@ describe('help requests from the road to the admin console', () => {
 
     await sos.click();
     await driver.getByText('SOS sent. Our team has your location.').waitFor();
-    // Only the last press reached the server: the cancelled and the offline ones did not.
+    // The cancelled press sent nothing; the offline one waited on the phone and went out when
+    // the network returned, and the last press is a repeat of it: one SOS for the team.
     expect(await sosCount()).toBe(1);
   });
 

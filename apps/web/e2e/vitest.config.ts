@@ -10,5 +10,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Each file runs its own server and browser; one at a time keeps a 2-core machine steady.
     fileParallelism: false,
+    // One process runs every file, so the server's modules are imported and PGlite's wasm
+    // compiled once for the suite; each file still starts its own server on its own database.
+    isolate: false,
   },
 });

@@ -1,126 +1,165 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazyScreen as screen } from './app/lazyScreen';
 import { RequireAuth } from './app/RequireAuth';
 import { RootLayout } from './app/RootLayout';
-import { DriverLoginScreen } from './features/auth/DriverLoginScreen';
-import { UserLoginScreen } from './features/auth/UserLoginScreen';
-import { UserRegisterScreen } from './features/auth/UserRegisterScreen';
-import { EmergencyScreen } from './features/emergency/EmergencyScreen';
-import { adminRoute } from './features/admin/adminRoutes';
-import { FeedScreen } from './features/feed/FeedScreen';
-import { ComingSoon } from './ui/ComingSoon';
+
+const userRegister = screen(
+  async () => (await import('./features/auth/UserRegisterScreen')).UserRegisterScreen,
+);
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/login', element: <DriverLoginScreen /> },
+      {
+        path: '/login',
+        lazy: screen(
+          async () => (await import('./features/auth/DriverLoginScreen')).DriverLoginScreen,
+        ),
+      },
       {
         path: '/register',
-        lazy: async () => ({
-          Component: (await import('./features/auth/DriverRegisterScreen')).DriverRegisterScreen,
-        }),
+        lazy: screen(
+          async () => (await import('./features/auth/DriverRegisterScreen')).DriverRegisterScreen,
+        ),
       },
-      { path: '/user/register', element: <UserRegisterScreen /> },
-      { path: '/end/user/register', element: <UserRegisterScreen /> },
-      { path: '/end/user/login', element: <UserLoginScreen /> },
+      { path: '/user/register', lazy: userRegister },
+      { path: '/end/user/register', lazy: userRegister },
+      {
+        path: '/end/user/login',
+        lazy: screen(async () => (await import('./features/auth/UserLoginScreen')).UserLoginScreen),
+      },
       {
         path: '/forgot-password',
-        lazy: async () => ({
-          Component: (await import('./features/auth/ForgotPasswordScreen')).ForgotPasswordScreen,
-        }),
+        lazy: screen(
+          async () => (await import('./features/auth/ForgotPasswordScreen')).ForgotPasswordScreen,
+        ),
       },
       {
         path: '/reset-password/:token',
-        lazy: async () => ({
-          Component: (await import('./features/auth/ResetPasswordScreen')).ResetPasswordScreen,
-        }),
+        lazy: screen(
+          async () => (await import('./features/auth/ResetPasswordScreen')).ResetPasswordScreen,
+        ),
       },
       { path: '/terms', lazy: async () => (await import('./features/legal/TermsPage')).route },
       { path: '/privacy', lazy: async () => (await import('./features/legal/PrivacyPage')).route },
       {
         path: '/driver-id/:cardNo',
-        lazy: async () => ({
-          Component: (await import('./features/id-card/VerifyCardScreen')).VerifyCardScreen,
-        }),
+        lazy: screen(
+          async () => (await import('./features/id-cards/VerifyCardScreen')).VerifyCardScreen,
+          ['idcard'],
+        ),
       },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/', element: <FeedScreen /> },
+          {
+            path: '/',
+            lazy: screen(async () => (await import('./features/feed/FeedScreen')).FeedScreen),
+          },
           {
             path: '/user/profile/:userId',
-            lazy: async () => ({
-              Component: (await import('./features/profile/UserProfileScreen')).UserProfileScreen,
-            }),
+            lazy: screen(
+              async () => (await import('./features/profiles/UserProfileScreen')).UserProfileScreen,
+            ),
           },
-          { path: '/emergency', element: <EmergencyScreen /> },
+          {
+            path: '/emergency',
+            lazy: screen(
+              async () => (await import('./features/help/EmergencyScreen')).EmergencyScreen,
+              ['help'],
+            ),
+          },
           {
             path: '/business',
-            lazy: async () => ({
-              Component: (await import('./features/business/BusinessScreen')).BusinessScreen,
-            }),
+            lazy: screen(
+              async () => (await import('./features/directory/BusinessScreen')).BusinessScreen,
+              ['directory'],
+            ),
           },
           {
             path: '/safety',
-            lazy: async () => ({
-              Component: (await import('./features/safety/SafetyScreen')).SafetyScreen,
-            }),
+            lazy: screen(
+              async () => (await import('./features/directory/SafetyScreen')).SafetyScreen,
+              ['directory'],
+            ),
           },
           {
             path: '/voice-chat',
-            lazy: async () => ({
-              Component: (await import('./features/voice/VoiceChatScreen')).VoiceChatScreen,
-            }),
+            lazy: screen(
+              async () => (await import('./features/voice/VoiceChatScreen')).VoiceChatScreen,
+              ['voice'],
+            ),
           },
           {
             path: '/my/profile',
-            lazy: async () => ({
-              Component: (await import('./features/profile/MyProfileScreen')).MyProfileScreen,
-            }),
+            lazy: screen(
+              async () => (await import('./features/profiles/MyProfileScreen')).MyProfileScreen,
+              ['verification', 'location', 'vault', 'idcard', 'account'],
+            ),
+          },
+          {
+            path: '/my/account/delete',
+            lazy: screen(
+              async () =>
+                (await import('./features/account/DeleteAccountScreen')).DeleteAccountScreen,
+              ['account'],
+            ),
           },
           {
             path: '/help',
-            lazy: async () => ({
-              Component: (await import('./features/help/HelpScreen')).HelpScreen,
-            }),
+            lazy: screen(
+              async () => (await import('./features/help/HelpScreen')).HelpScreen,
+              ['help'],
+            ),
           },
           {
             path: '/post/video',
-            lazy: async () => ({
-              Component: (await import('./features/post/AddVideoScreen')).AddVideoScreen,
-            }),
+            lazy: screen(
+              async () => (await import('./features/post/AddVideoScreen')).AddVideoScreen,
+            ),
           },
           {
             path: '/send/audio',
-            lazy: async () => ({
-              Component: (await import('./features/voice/VoiceRecorderScreen')).VoiceRecorderScreen,
-            }),
+            lazy: screen(
+              async () =>
+                (await import('./features/voice/VoiceRecorderScreen')).VoiceRecorderScreen,
+              ['voice'],
+            ),
           },
           {
             path: '/salah',
-            lazy: async () => ({
-              Component: (await import('./features/salah/SalahScreen')).SalahScreen,
-            }),
+            lazy: screen(
+              async () => (await import('./features/salah/SalahScreen')).SalahScreen,
+              ['salah'],
+            ),
           },
           {
             path: '/location',
-            lazy: async () => ({
-              Component: (await import('./features/location/LocationScreen')).LocationScreen,
-            }),
+            lazy: screen(
+              async () => (await import('./features/location/LocationScreen')).LocationScreen,
+              ['location'],
+            ),
           },
           {
             path: '/notification',
-            lazy: async () => ({
-              Component: (await import('./features/notifications/NotificationsScreen'))
-                .NotificationsScreen,
-            }),
+            lazy: screen(
+              async () =>
+                (await import('./features/notifications/NotificationsScreen')).NotificationsScreen,
+            ),
           },
-          adminRoute,
+          {
+            path: '/admin/*',
+            lazy: screen(
+              async () => (await import('./features/admin/adminRoutes')).AdminConsole,
+              ['admin'],
+            ),
+          },
         ],
       },
       {
         path: '*',
-        element: <ComingSoon titleKey="screens.notFound" textKey="errors.route_not_found" />,
+        lazy: screen(async () => (await import('./ui/NotFound')).NotFound),
       },
     ],
   },

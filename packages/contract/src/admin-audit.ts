@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.js';
 import { defineCall } from './call.js';
 
 /** Every action the server records; the console names each one in English and Hindi. */
@@ -24,6 +25,7 @@ export const auditActions = [
   'team_contact.created',
   'team_contact.updated',
   'team_contact.deleted',
+  'account.erased',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -61,10 +63,10 @@ export const auditCalls = {
     summary: 'The audit log, newest first, optionally for one action and/or one target',
     auth: 'admin',
     query: z.object({
-      action: z.string().trim().max(60).optional(),
-      targetType: z.string().trim().max(40).optional(),
-      targetId: z.string().trim().max(60).optional(),
-      cursor: z.string().optional(),
+      action: textInput().trim().max(60).optional(),
+      targetType: textInput().trim().max(40).optional(),
+      targetId: textInput().trim().max(60).optional(),
+      cursor: textInput().optional(),
     }),
     response: z.object({
       success: z.literal(true),

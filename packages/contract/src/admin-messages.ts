@@ -8,6 +8,8 @@ export const adminMessages = {
   admin_search_too_long: 'The search can be at most 60 characters',
   not_a_driver: 'Only a driver account has documents to verify',
   identity_document_not_found: 'This document does not exist',
+  identity_document_erased:
+    'This image was erased after the verification decision, as the privacy policy says',
   cannot_block_self: 'You cannot block your own account',
   cannot_block_admin: 'Remove the admin role before blocking this account',
   already_blocked: 'This account is already blocked',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineInput, textInput } from './text.js';
 import { personName, phoneNumber } from './auth.js';
 import { defineCall } from './call.js';
 import { userIdParam } from './follows.js';
@@ -18,8 +19,7 @@ export const adminLimits = {
 export const adminUserFilters = ['all', 'pending', 'blocked', 'admins'] as const;
 export type AdminUserFilter = (typeof adminUserFilters)[number];
 
-const reasonText = z
-  .string({ error: messages.admin_reason_required })
+const reasonText = multilineInput({ error: messages.admin_reason_required })
   .trim()
   .max(adminLimits.reasonMax, messages.admin_reason_too_long);
 /** Why an admin acted, as the audit log (and often the person concerned) reads it. */
@@ -28,8 +28,7 @@ export const requiredReason = reasonText.min(1, messages.admin_reason_required);
 export const optionalReason = reasonText.optional().transform((v) => (v ? v : undefined));
 
 /** Admin passwords follow the reset rule (8+), not sign-up's 4: these accounts read documents. */
-const adminPassword = z
-  .string({ error: messages.password_required })
+const adminPassword = textInput({ error: messages.password_required })
   .min(1, messages.password_required)
   .min(limits.passwordMinReset, messages.reset_password_short)
   .max(limits.passwordMax, messages.password_long);
@@ -88,6 +87,8 @@ export const adminIdentityDocument = z.object({
   bytes: z.number().int(),
   url: z.string(),
   createdAt: z.string(),
+  /** When the image was erased (kept only a while after the verification decision); null while kept. */
+  erasedAt: z.string().nullable(),
 });
 export type AdminIdentityDocument = z.infer<typeof adminIdentityDocument>;
 
@@ -107,14 +108,13 @@ export const adminUserCalls = {
     summary: 'Users by name or number (partial digits match), newest first, with a filter',
     auth: 'admin',
     query: z.object({
-      q: z
-        .string()
+      q: textInput()
         .trim()
         .max(adminLimits.searchMax, messages.admin_search_too_long)
         .optional()
         .transform((v) => v ?? ''),
       filter: z.enum(adminUserFilters).optional().default('all'),
-      cursor: z.string().optional(),
+      cursor: textInput().optional(),
     }),
     response: z.object({
       success: z.literal(true),

@@ -18,13 +18,21 @@ export const appCalls = {
   }),
 };
 
-export const healthResponse = z.object({ success: z.literal(true), database: z.literal('ok') });
+export const healthResponse = z.object({
+  success: z.literal(true),
+  database: z.literal('ok'),
+  /**
+   * 'off' without REDIS_URL. 'down' still answers 200: the app runs on without Redis (limits
+   * per process, no live fan-out across processes), so a load balancer keeps it in rotation.
+   */
+  redis: z.enum(['ok', 'down', 'off']),
+});
 
 export const healthCalls = {
   health: defineCall({
     method: 'GET',
     path: '/api/health',
-    summary: 'Liveness and database reachability, for load balancers',
+    summary: 'Liveness, database and Redis reachability, for load balancers (503: no database)',
     auth: 'public',
     response: healthResponse,
   }),

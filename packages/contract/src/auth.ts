@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messageResponse } from './common.js';
 import { limits } from './limits.js';
@@ -6,7 +7,7 @@ import { messages } from './messages.js';
 import { normalizeIndianMobile } from './phone.js';
 import { blockInfo, selfUser } from './users.js';
 
-const trimmed = z.string({ error: messages.invalid_input }).trim();
+const trimmed = textInput({ error: messages.invalid_input }).trim();
 
 export const phoneNumber = trimmed.min(1, messages.number_required).transform((value, ctx) => {
   const normalized = normalizeIndianMobile(value);
@@ -17,13 +18,11 @@ export const phoneNumber = trimmed.min(1, messages.number_required).transform((v
   return normalized;
 });
 
-const signInPassword = z
-  .string({ error: messages.password_required })
+const signInPassword = textInput({ error: messages.password_required })
   .min(1, messages.password_required)
   .max(limits.passwordMax, messages.password_long);
 
-const newPassword = z
-  .string({ error: messages.password_required })
+const newPassword = textInput({ error: messages.password_required })
   .min(1, messages.password_required)
   .min(limits.passwordMinSignUp, messages.password_short)
   .max(limits.passwordMax, messages.password_long);
@@ -76,20 +75,20 @@ export const forgotPasswordBody = z.object({ email: phoneNumber });
 /** PUT /api/v1/password/reset/{token} */
 export const resetPasswordBody = z
   .object({
-    password: z
-      .string({ error: messages.password_required })
+    password: textInput({ error: messages.password_required })
       .min(1, messages.password_required)
       .min(limits.passwordMinReset, messages.reset_password_short)
       .max(limits.passwordMax, messages.password_long),
-    confirmPassword: z
-      .string({ error: messages.password_required })
-      .min(1, messages.password_required),
+    confirmPassword: textInput({ error: messages.password_required }).min(
+      1,
+      messages.password_required,
+    ),
   })
   .refine((b) => b.password === b.confirmPassword, {
     message: messages.passwords_mismatch,
     path: ['confirmPassword'],
   });
-export const resetTokenParam = z.object({ token: z.string().min(16).max(128) });
+export const resetTokenParam = z.object({ token: textInput().min(16).max(128) });
 
 export const authCalls = {
   driverRegister: defineCall({

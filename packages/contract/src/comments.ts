@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messageResponse } from './common.js';
 import { limits } from './limits.js';
@@ -16,8 +17,7 @@ export const comment = z.object({
 export type Comment = z.infer<typeof comment>;
 
 export const newCommentBody = z.object({
-  comment: z
-    .string({ error: messages.comment_required })
+  comment: multilineInput({ error: messages.comment_required })
     .overwrite(unixLineBreaks)
     .trim()
     .min(1, messages.comment_required)
@@ -25,7 +25,7 @@ export const newCommentBody = z.object({
 });
 
 export const commentsQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: textInput().max(200).optional(),
   limit: z.coerce
     .number()
     .int()

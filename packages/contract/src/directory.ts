@@ -1,19 +1,43 @@
 import { z } from 'zod';
+import { multilineInput, optionalHindiName, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { directoryMessages } from './directory-messages.js';
 import { idParam, messageResponse } from './common.js';
 
 export const businessStatus = z.enum(['active', 'inactive']);
 
+/**
+ * The categories the team picks from; the app shows each in the reader's language. Rows saved
+ * before the list existed keep their text and are shown as written.
+ */
+export const businessCategories = [
+  'dhaba',
+  'fuel_station',
+  'tyres',
+  'vehicle_service',
+  'spare_parts',
+  'towing',
+  'insurance',
+  'finance',
+  'transport',
+  'lodging',
+  'medical',
+  'other',
+] as const;
+export type BusinessCategory = (typeof businessCategories)[number];
+
 /** A business partner (spec 001: Our Business Partners). */
 export const business = z.object({
   _id: z.uuid(),
   name: z.string(),
+  /** The name for readers in Hindi; null when the team gave none. */
+  nameHi: z.string().nullable(),
   description: z.string(),
   address: z.string(),
   phone: z.string(),
   email: z.string(),
   status: businessStatus,
+  /** One of `businessCategories`, or the free text of a row saved before the list existed. */
   category: z.string(),
 });
 export type Business = z.infer<typeof business>;
@@ -34,8 +58,7 @@ const m = directoryMessages;
 
 /** Optional text: absent or blank becomes '' (the columns are never null). */
 const optionalText = (max: number, tooLong: string) =>
-  z
-    .string()
+  multilineInput()
     .trim()
     .max(max, tooLong)
     .optional()
@@ -43,16 +66,15 @@ const optionalText = (max: number, tooLong: string) =>
 
 /** What the team fills in for a business; the spec's fields, plus its place in the list. */
 export const businessInput = z.object({
-  name: z
-    .string({ error: m.business_name_required })
+  name: textInput({ error: m.business_name_required })
     .trim()
     .min(1, m.business_name_required)
     .max(100, m.business_name_too_long),
+  nameHi: optionalHindiName(100, m.business_name_too_long),
   description: optionalText(1000, m.business_description_too_long),
   address: optionalText(300, m.business_address_too_long),
   // Digits, spaces and a leading +: what a phone's dialler takes from a tel: link.
-  phone: z
-    .string()
+  phone: textInput()
     .trim()
     .regex(/^(\+?[0-9][0-9 ]{4,22}[0-9])?$/, m.business_phone_invalid)
     .optional()
@@ -64,11 +86,7 @@ export const businessInput = z.object({
     .optional()
     .transform((v) => v ?? ''),
   status: z.enum(['active', 'inactive'], { error: m.business_status_invalid }).default('active'),
-  category: z
-    .string({ error: m.business_category_required })
-    .trim()
-    .min(1, m.business_category_required)
-    .max(60, m.business_category_too_long),
+  category: z.enum(businessCategories, { error: m.business_category_required }),
   position: z
     .number({ error: m.business_position_invalid })
     .int(m.business_position_invalid)
@@ -88,8 +106,7 @@ export const adminSafetyCaution = safetyCaution.extend({
 });
 export type AdminSafetyCaution = z.infer<typeof adminSafetyCaution>;
 
-const safetyNote = z
-  .string({ error: m.safety_note_required })
+const safetyNote = multilineInput({ error: m.safety_note_required })
   .trim()
   .min(1, m.safety_note_required)
   .max(1000, m.safety_note_too_long);

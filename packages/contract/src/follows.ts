@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messages } from './messages.js';
 import { imageRef, userType } from './users.js';
@@ -21,7 +22,7 @@ export const followStats = z.object({
 });
 
 export const listQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: textInput().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.js';
 import { defineCall } from './call.js';
 
 export const geoMessages = {
@@ -33,8 +34,7 @@ export function coordinate(
   const error = (issue: { input: unknown }) =>
     issue.input === undefined ? text.required : text.number;
   // A repeated query key (lat=1&lat=2) arrives as an array: rejected rather than guessed.
-  const written = z
-    .string({ error })
+  const written = textInput({ error })
     .trim()
     .min(1, text.required)
     .regex(decimalDegrees, text.number)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineInput, optionalHindiName, textInput } from './text.js';
 import { defineCall } from './call.js';
 
 export const helpMessages = {
@@ -9,6 +10,7 @@ export const helpMessages = {
   help_latitude_range: 'latitude must be a number between -90 and 90',
   help_longitude_range: 'longitude must be a number between -180 and 180',
   help_coordinates_pair: 'Send latitude and longitude together',
+  help_client_request_id_invalid: 'clientRequestId must be a UUID made by the phone',
   help_sent: 'Request sent to Admin',
   help_too_many:
     'You have sent many help requests in a few minutes. Our team has them; please call a number if it is urgent.',
@@ -37,6 +39,12 @@ export const helpLimits = {
   /** Help and team requests per user per window; SOS is never refused. */
   requestsPerWindow: 6,
   windowSeconds: 10 * 60,
+  /**
+   * A request within this long of the same driver's last one of the same kind (and, but for
+   * SOS, the same number), while that one is not resolved, is a repeat: it updates that
+   * request and counts, rather than adding another to the team's queue.
+   */
+  repeatWindowSeconds: 5 * 60,
 } as const;
 
 /**
@@ -55,25 +63,27 @@ function coordinate(min: number, max: number, message: string) {
 /** POST /api/v1/request: the spec's location and helpnumber, plus what an admin needs to act. */
 export const helpRequestBody = z
   .object({
-    location: z
-      .string({ error: helpMessages.help_location_required })
+    location: textInput({ error: helpMessages.help_location_required })
       .trim()
       .min(1, helpMessages.help_location_required)
       .max(helpLimits.locationMax, helpMessages.help_location_too_long),
-    helpnumber: z
-      .string({ error: helpMessages.help_number_invalid })
+    helpnumber: textInput({ error: helpMessages.help_number_invalid })
       .trim()
       .max(24, helpMessages.help_number_invalid)
       .refine((v) => v === '' || isDialable(v), helpMessages.help_number_invalid)
       .default(''),
     latitude: coordinate(-90, 90, helpMessages.help_latitude_range),
     longitude: coordinate(-180, 180, helpMessages.help_longitude_range),
-    contactName: z
-      .string()
+    contactName: textInput()
       .trim()
       .max(helpLimits.contactNameMax, helpMessages.help_contact_name_too_long)
       .default(''),
     source: z.enum(helpSources).default('help'),
+    /**
+     * The phone's own key for this request (crypto.randomUUID), kept with it while unconfirmed:
+     * a retry with the same key answers the same request instead of adding one.
+     */
+    clientRequestId: z.uuid({ error: helpMessages.help_client_request_id_invalid }).optional(),
   })
   .refine((b) => (b.latitude == null) === (b.longitude == null), {
     message: helpMessages.help_coordinates_pair,
@@ -83,19 +93,20 @@ export type HelpRequestInput = z.input<typeof helpRequestBody>;
 export const teamContact = z.object({
   _id: z.uuid(),
   name: z.string(),
+  /** The name for readers in Hindi; null when the team gave none. */
+  nameHi: z.string().nullable(),
   number: z.string(),
   position: z.number().int(),
 });
 export type TeamContact = z.infer<typeof teamContact>;
 
 export const teamContactBody = z.object({
-  name: z
-    .string({ error: helpMessages.team_name_required })
+  name: textInput({ error: helpMessages.team_name_required })
     .trim()
     .min(1, helpMessages.team_name_required)
     .max(helpLimits.contactNameMax, helpMessages.team_name_too_long),
-  number: z
-    .string({ error: helpMessages.team_number_invalid })
+  nameHi: optionalHindiName(helpLimits.contactNameMax, helpMessages.team_name_too_long),
+  number: textInput({ error: helpMessages.team_number_invalid })
     .trim()
     .max(24, helpMessages.team_number_invalid)
     .refine(isDialable, helpMessages.team_number_invalid),
@@ -121,6 +132,10 @@ export const helpRequestView = z.object({
   resolvedBy: personRef.nullable(),
   resolvedAt: z.string().nullable(),
   answer: z.string().nullable(),
+  /** How many times the driver asked: 1, or more when repeats were merged into this one. */
+  repeatCount: z.number().int().min(1),
+  /** When the driver last asked (createdAt, or the latest repeat's time). */
+  lastRequestedAt: z.string(),
 });
 export type HelpRequestView = z.infer<typeof helpRequestView>;
 
@@ -133,8 +148,7 @@ export const helpNote = z.object({
 export type HelpNote = z.infer<typeof helpNote>;
 
 const helpText = (required: string) =>
-  z
-    .string({ error: required })
+  multilineInput({ error: required })
     .trim()
     .min(1, required)
     .max(helpLimits.textMax, helpMessages.help_text_too_long);
@@ -157,7 +171,8 @@ export const helpCalls = {
   send: defineCall({
     method: 'POST',
     path: '/api/v1/request',
-    summary: 'Ask the team for help (Help button, Call Our Team, SOS); admins are told at once',
+    summary:
+      'Ask the team for help (Help button, Call Our Team, SOS); admins are told at once. A repeat within 5 minutes, or a retry with the same clientRequestId, answers the same request id',
     auth: 'user',
     body: helpRequestBody,
     response: z.object({ success: z.literal(true), message: z.string(), id: z.uuid() }),
@@ -176,7 +191,7 @@ export const helpCalls = {
     auth: 'admin',
     query: z.object({
       status: z.enum(helpQueueFilters).default('active'),
-      cursor: z.string().max(200).optional(),
+      cursor: textInput().max(200).optional(),
       limit: z.coerce.number().int().min(1).max(50).default(20),
     }),
     response: z.object({

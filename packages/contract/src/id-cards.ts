@@ -1,32 +1,74 @@
 import { z } from 'zod';
+import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messages } from './messages.js';
+import type { SelfUser } from './users.js';
 
-const required = (max: number) =>
-  z
-    .string({ error: messages.card_fields_required })
-    .trim()
-    .min(1, messages.card_fields_required)
-    .max(max);
+/** The longest text each field of the card takes; the form's inputs stop there too. */
+export const cardFieldMax = {
+  name: 60,
+  fatherName: 60,
+  designation: 40,
+  mobile: 20,
+  dlNo: 30,
+  policeStation: 60,
+  city: 60,
+  state: 60,
+  memberAddress: 300,
+} as const;
+
+/**
+ * A required text field whose one message names it, for a missing and a too long value alike.
+ * `lines` for the address, which the form takes in a textarea.
+ */
+const required = (max: number, message: string, { lines = false } = {}) =>
+  (lines ? multilineInput : textInput)({ error: message }).trim().min(1, message).max(max, message);
 
 export const bloodGroups = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
+
+/**
+ * A date of birth: YYYY-MM-DD naming a day that exists (no 1988-02-30), from 1900 on and not
+ * after today anywhere on Earth (UTC+14), so a phone's local "today" is never refused.
+ */
+export function isBirthDate(value: string, now = new Date()): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== value) return false;
+  const latest = new Date(now.getTime() + 14 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return value >= '1900-01-01' && value <= latest;
+}
+
+/**
+ * The card vouches for a driver the team has checked: why an account may not apply, or null
+ * when it may (a verified driver, also once promoted to admin).
+ */
+export function cardRefusal(
+  user: Pick<SelfUser, 'usertype' | 'verification'>,
+): 'card_drivers_only' | 'card_driver_unverified' | null {
+  if (user.verification === 'verified') return null;
+  return user.usertype === 'driver' ? 'card_driver_unverified' : 'card_drivers_only';
+}
 
 /** Text fields of POST /api/driver-id/apply; the photo rides as `photo`. */
 export const cardApplicationFields = z.object({
   userId: z.uuid().optional(),
-  name: required(60),
-  fatherName: required(60),
-  designation: required(40).default('Driver'),
-  mobile: required(20),
-  dlNo: required(30),
-  policeStation: required(60),
-  city: required(60),
-  state: required(60),
-  bloodGroup: z.enum(bloodGroups, { error: messages.card_fields_required }),
-  dob: z
-    .string({ error: messages.card_fields_required })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, messages.card_fields_required),
-  memberAddress: required(300),
+  name: required(cardFieldMax.name, messages.card_name_invalid),
+  fatherName: required(cardFieldMax.fatherName, messages.card_father_name_invalid),
+  designation: required(cardFieldMax.designation, messages.card_designation_invalid).default(
+    'Driver',
+  ),
+  mobile: required(cardFieldMax.mobile, messages.card_mobile_invalid),
+  dlNo: required(cardFieldMax.dlNo, messages.card_dl_no_invalid),
+  policeStation: required(cardFieldMax.policeStation, messages.card_police_station_invalid),
+  city: required(cardFieldMax.city, messages.card_city_invalid),
+  state: required(cardFieldMax.state, messages.card_state_invalid),
+  bloodGroup: z.enum(bloodGroups, { error: messages.card_blood_group_invalid }),
+  dob: textInput({ error: messages.card_dob_invalid })
+    .trim()
+    .refine((v) => isBirthDate(v), messages.card_dob_invalid),
+  memberAddress: required(cardFieldMax.memberAddress, messages.card_address_invalid, {
+    lines: true,
+  }),
 });
 
 /** The whole card: only ever sent to its holder (or an admin). */
@@ -87,7 +129,7 @@ export const idCardCalls = {
     path: '/api/driver-id/mobile/:mobile',
     summary: "The caller's own card by their mobile number (admins: anyone's)",
     auth: 'user',
-    params: z.object({ mobile: z.string().min(1).max(20) }),
+    params: z.object({ mobile: textInput().min(1).max(20) }),
     response: cardResponse,
   }),
   verify: defineCall({
@@ -95,7 +137,7 @@ export const idCardCalls = {
     path: '/api/driver-id/verify/:cardNo',
     summary: 'Public check of a card: name, photo, designation, number, valid or expired',
     auth: 'public',
-    params: z.object({ cardNo: z.string().regex(/^\d{5}$/, messages.card_not_found) }),
+    params: z.object({ cardNo: textInput().regex(/^\d{5}$/, messages.card_not_found) }),
     response: z.object({ success: z.literal(true), card: publicCard }),
   }),
 };

@@ -21,6 +21,8 @@ export const limits = {
   commentMax: 1000,
   feedPageDefault: 8,
   feedPageMax: 30,
+  /** The app's feed pages: small, so the first video starts sooner on 2G/3G. */
+  feedPageApp: 6,
   commentsPageDefault: 50,
   commentsPageMax: 100,
   uploadTimeoutMs: 60_000,
@@ -38,7 +40,12 @@ export const limits = {
 export const rateLimits = {
   windowSeconds: 15 * 60,
   signInPerIp: 30,
-  signInPerNumber: 10,
+  /**
+   * Tries for one number since its last right password that go through at once; after them
+   * one try per `signInSpacingSeconds`, so guessing is slowed and the owner is never locked out.
+   */
+  signInFreeTriesPerNumber: 5,
+  signInSpacingSeconds: 5,
   signUpPerIp: 10,
   forgotPerIp: 10,
   forgotPerNumber: 3,
@@ -47,4 +54,8 @@ export const rateLimits = {
   reportsPerHour: 30,
   /** Voice notes and recorder audios together, per user. */
   voiceUploadsPerHour: 60,
+  /** Profile photos per user: each is decoded, and a HEIC may take seconds of a core. */
+  profilePhotosPerHour: 10,
+  /** Public ID-card checks (the QR code's page) per IP, so card numbers cannot be walked. */
+  cardChecksPerIp: 60,
 } as const;

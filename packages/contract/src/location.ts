@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.js';
 import { defineCall } from './call.js';
 import { coordinate } from './geo.js';
 
@@ -11,6 +12,12 @@ export const locationMessages = {
   location_longitude_range: 'longitude must be between -180 and 180',
   location_accuracy_invalid: 'accuracy must be a number of metres',
   location_not_yours: 'You can only share your own location: driverId must be your own id',
+  location_too_many:
+    'You have shared your location many times in a few minutes. Please wait a little and try again.',
+  location_recorded_at_invalid:
+    'recordedAt must be an ISO time from the last 24 hours, not in the future',
+  location_implausible:
+    'This location is too far from your last one to have driven there since. Please try again in a few minutes.',
 } as const;
 
 /** Spec 001 section 9 (the browser's side) and how long the server keeps the trail. */
@@ -25,6 +32,20 @@ export const locationLimits = {
   historyMinGapSeconds: 20,
   /** Spec: coordinates shown to 6 decimals. */
   decimals: 6,
+  /**
+   * Reports per user per window: the tracker sends 3 in 5 minutes, which leaves room for
+   * several Get and Refresh taps on the Location screen.
+   */
+  updatesPerWindow: 10,
+  updatesWindowSeconds: 5 * 60,
+  /** Faster than this from the last stored location is refused: no truck drives it. */
+  maxSpeedKmh: 200,
+  /** Any move this short is allowed at once: a phone's fixes wander by a few km indoors. */
+  jumpSlackKm: 3,
+  /** A report queued on a phone without network may be sent this late, with its own time. */
+  recordedAtMaxAgeMs: 24 * 3600 * 1000,
+  /** Phone clocks run a little fast or slow: a time this far ahead is taken as now. */
+  recordedAtClockSkewMs: 2 * 60 * 1000,
 } as const;
 
 // The screen sends numbers, the tracker sends strings ('28.6139'): both arrive as a number.
@@ -53,12 +74,25 @@ export const updateLocationBody = z.object({
     numbersOrText,
   ),
   /** The tracker's form names the driver; it must be the caller. */
-  driverId: z.string().max(100).optional(),
+  driverId: textInput().max(100).optional(),
   /** Metres, as the phone reports it (GeolocationCoordinates.accuracy). */
   accuracy: z
     .number({ error: locationMessages.location_accuracy_invalid })
     .min(0, locationMessages.location_accuracy_invalid)
     .max(1_000_000, locationMessages.location_accuracy_invalid)
+    .optional(),
+  /**
+   * When the phone took the position, for a report sent late (queued offline); the server's
+   * time when absent. Checked when parsed, against the clock of the one parsing it.
+   */
+  recordedAt: z.iso
+    .datetime({ offset: true, error: locationMessages.location_recorded_at_invalid })
+    .refine((value) => {
+      const age = Date.now() - Date.parse(value);
+      return (
+        age <= locationLimits.recordedAtMaxAgeMs && age >= -locationLimits.recordedAtClockSkewMs
+      );
+    }, locationMessages.location_recorded_at_invalid)
     .optional(),
 });
 export type UpdateLocationBody = z.input<typeof updateLocationBody>;

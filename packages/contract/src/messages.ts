@@ -1,3 +1,4 @@
+import { accountMessages } from './account-messages.js';
 import { adminMessages } from './admin-messages.js';
 import { directoryMessages } from './directory-messages.js';
 import { geoMessages } from './geo.js';
@@ -5,6 +6,8 @@ import { helpMessages } from './help.js';
 import { locationMessages } from './location.js';
 import { moderationMessages } from './moderation-messages.js';
 import { salahMessages } from './salah.js';
+import { textMessages } from './text.js';
+import { uploadMessages } from './uploads.js';
 import { voiceMessages } from './voice-messages.js';
 
 /**
@@ -13,13 +16,16 @@ import { voiceMessages } from './voice-messages.js';
  */
 export const messages = {
   ...geoMessages,
+  ...accountMessages,
   ...adminMessages,
   ...directoryMessages,
   ...moderationMessages,
   ...helpMessages,
   ...locationMessages,
   ...salahMessages,
+  ...textMessages,
   ...voiceMessages,
+  ...uploadMessages,
   invalid_input: 'Some of the details are not valid',
   name_required: 'Name is required',
   name_length: 'Name must be 2 to 30 characters',
@@ -50,6 +56,8 @@ export const messages = {
   user_registered: 'Registration successful! You can now log in.',
   logged_in: 'Login Successful!',
   too_many_attempts: 'Too many attempts. Please wait a few minutes and try again.',
+  signin_slow_down:
+    'Too many wrong passwords for this number. Please wait a few seconds and try again.',
   server_error: 'Something went wrong on our side. Please try again.',
   post_media_required: 'Please select at least one image or a video.',
   image_too_large: 'Image {{n}} is too large. Maximum size is 10MB.',
@@ -99,13 +107,29 @@ export const messages = {
   document_not_found: 'This document does not exist',
   document_added: 'Document added successfully!',
   document_deleted: 'Document deleted successfully!',
-  card_fields_required: 'Please fill in every field of the card',
+  // Each field of the ID card application names itself when it is missing or wrong (issue #16).
+  card_name_invalid: 'Please enter the name on the card (at most 60 characters)',
+  card_father_name_invalid: "Please enter the father's name (at most 60 characters)",
+  card_designation_invalid: 'Please enter the designation (at most 40 characters)',
+  card_mobile_invalid: 'Please enter the mobile number (at most 20 characters)',
+  card_dl_no_invalid: 'Please enter the driving licence number (at most 30 characters)',
+  card_police_station_invalid: 'Please enter the police station (at most 60 characters)',
+  card_city_invalid: 'Please enter the city (at most 60 characters)',
+  card_state_invalid: 'Please enter the state (at most 60 characters)',
+  card_blood_group_invalid: 'Please choose a blood group: A+, A-, B+, B-, AB+, AB-, O+ or O-',
+  card_dob_invalid:
+    'Please enter the date of birth as a real date, not in the future, written YYYY-MM-DD',
+  card_address_invalid: 'Please enter the address (at most 300 characters)',
   card_photo_required: 'Please add a photo for the card',
   card_photo_type: 'The card photo must be a JPEG, PNG, WebP or HEIC image',
   card_not_found: 'No ID card found',
   card_not_yours: 'You can only see your own ID card',
   card_exists: 'You already have an ID card',
   card_issued: 'Your ID card has been issued',
+  card_drivers_only: 'The driver ID card is only for driver accounts.',
+  card_driver_unverified: 'You can apply for the ID card once your driver account is verified.',
+  card_checks_too_many:
+    'Too many card checks from this network. Please wait a few minutes and try again.',
   // Why processing refused a file; stored as the post's failureReason (media/ raises them).
   media_no_video: 'This file has no video in it.',
   media_video_damaged: 'The video could not be read. It may be damaged.',
@@ -114,9 +138,21 @@ export const messages = {
   media_image_unsupported: 'This type of photo is not supported.',
   media_photo_too_large: 'This photo is too large to process.',
   media_too_long: 'This video is longer than {{minutes}} minutes. Please send a shorter clip.',
+  media_video_too_slow:
+    'This video takes too long to process. Please send a shorter or smaller clip.',
   media_no_audio: 'This voice note has no sound in it.',
   media_audio_damaged: 'The voice note could not be read. It may be damaged.',
   too_many_posts: 'You have posted a lot in a short time. Please wait a little and try again.',
+  // What a multipart parser limit or an upload timeout refused, each in its own words.
+  too_many_fields: 'This form has too many fields.',
+  too_many_files: 'Too many files were sent at once.',
+  field_too_large: 'One of the fields is too long.',
+  uploads_in_progress:
+    'You already have {{max}} uploads in progress. Please wait for one to finish.',
+  uploads_busy_network:
+    'Too many uploads from this network right now. Please try again in a minute.',
+  upload_stalled: 'The upload stopped. Please check your connection and try again.',
+  upload_too_slow: 'The upload took too long. Please try again on a better connection.',
 } as const;
 
 export type MessageCode = keyof typeof messages;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.js';
 import { defineCall } from './call.js';
 import { optionalReason, requiredReason } from './admin-users.js';
 import { messageResponse } from './common.js';
@@ -26,7 +27,7 @@ export const reportedPost = z.object({
 export type ReportedPost = z.infer<typeof reportedPost>;
 
 export const reportQueueQuery = z.object({
-  cursor: z.string().max(400).optional(),
+  cursor: textInput().max(400).optional(),
   limit: z.coerce
     .number()
     .int()

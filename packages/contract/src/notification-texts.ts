@@ -17,6 +17,7 @@ export const notificationTitles: Record<'en' | 'hi', Record<NotificationKind, st
     report_outcome: 'We reviewed the post you reported',
     verification: 'Your driver verification was updated',
     salah: 'Time for Dhuhr prayer',
+    data_export: 'Your data is ready to download (for 24 hours)',
   },
   hi: {
     follow: '{{name}} ने आपको फ़ॉलो करना शुरू किया',
@@ -29,6 +30,7 @@ export const notificationTitles: Record<'en' | 'hi', Record<NotificationKind, st
     report_outcome: 'आपकी रिपोर्ट की गई पोस्ट की हमने जाँच कर ली है',
     verification: 'आपके ड्राइवर सत्यापन की स्थिति बदली है',
     salah: 'ज़ुहर की नमाज़ का समय',
+    data_export: 'आपका डेटा डाउनलोड के लिए तैयार है (24 घंटे तक)',
   },
 };
 

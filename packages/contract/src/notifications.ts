@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCleanText, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messages } from './messages.js';
 import { personSummary } from './follows.js';
@@ -14,6 +15,7 @@ export const notificationKinds = [
   'report_outcome',
   'verification',
   'salah',
+  'data_export',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;
@@ -57,10 +59,13 @@ export const unreadResponse = z.object({ success: z.literal(true), unreadCount: 
 
 /** What the browser's PushManager hands over (PushSubscription.toJSON()). */
 export const pushSubscriptionBody = z.object({
-  endpoint: z.url({ error: messages.push_subscription_invalid }).max(2048),
+  endpoint: z
+    .url({ error: messages.push_subscription_invalid })
+    .max(2048)
+    .refine((v) => isCleanText(v), messages.push_subscription_invalid),
   keys: z.object({
-    p256dh: z.string().min(1).max(512),
-    auth: z.string().min(1).max(512),
+    p256dh: textInput().min(1).max(512),
+    auth: textInput().min(1).max(512),
   }),
   /** The language the phone shows the app in, for the push texts. */
   lang: z.enum(['en', 'hi']).default('en'),
@@ -77,7 +82,7 @@ export const notificationCalls = {
     summary: "The caller's notifications, newest first, with the unread count",
     auth: 'user',
     query: z.object({
-      cursor: z.string().max(200).optional(),
+      cursor: textInput().max(200).optional(),
       limit: z.coerce.number().int().min(1).max(50).default(30),
     }),
     response: z.object({

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messageResponse } from './common.js';
 import { limits } from './limits.js';
 import { messages } from './messages.js';
 import { imageRef, userType } from './users.js';
+import { uploadRef } from './uploads.js';
 
 export const postStatus = z.enum(['processing', 'ready', 'failed']);
 export type PostStatus = z.infer<typeof postStatus>;
@@ -18,12 +20,31 @@ export const publicAuthor = z.object({
 });
 export type PublicAuthor = z.infer<typeof publicAuthor>;
 
-export const postVideo = z.object({
+/** One encoding of a post's video; the player picks one by the network (docs/api.md). */
+export const videoRendition = z.object({
   url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** The most it needs, video and audio together: the cap it was encoded under. */
+  kbps: z.number().int(),
+});
+export type VideoRendition = z.infer<typeof videoRendition>;
+
+export const postVideo = z.object({
+  /** The 720p file, for the spec's clients; the same file is the last rendition. */
+  url: z.string(),
+  /** The full poster (JPEG, 720p), for where the video is shown large. */
   posterUrl: z.string(),
+  /**
+   * The feed's poster: WebP, at most 480 px on its long side and 25 KB. The full poster
+   * until an old post's small one is made (docs/api.md).
+   */
+  posterSmallUrl: z.string(),
   duration: z.number(),
   width: z.number().int(),
   height: z.number().int(),
+  /** Lowest first; never empty. */
+  renditions: z.array(videoRendition).min(1),
 });
 
 export const postImage = z.object({
@@ -65,15 +86,13 @@ export const unixLineBreaks = (text: string) => text.replace(/\r\n?/g, '\n');
 
 /** Text fields of POST /api/v1/video/new; files: images (many), video (one). */
 export const newPostFields = z.object({
-  caption: z
-    .string()
+  caption: multilineInput()
     .overwrite(unixLineBreaks)
     .trim()
     .max(limits.captionMax, messages.caption_too_long)
     .optional()
     .transform((v) => v ?? ''),
-  location: z
-    .string({ error: messages.location_required })
+  location: textInput({ error: messages.location_required })
     .trim()
     .min(1, messages.location_required)
     .max(limits.locationMax, messages.location_too_long),
@@ -81,10 +100,24 @@ export const newPostFields = z.object({
 });
 export const postFileFields = ['images', 'video'] as const;
 
+/**
+ * The JSON form of POST /api/v1/video/new: the same fields, with files that arrived as
+ * resumable uploads (uploads.ts) named by id instead of sent in the body.
+ */
+export const newPostFromUploads = newPostFields.extend({
+  videoUploadId: uploadRef.optional(),
+  imageUploadIds: z
+    .array(uploadRef)
+    .max(limits.postImagesMax, messages.too_many_images)
+    .optional()
+    .transform((v) => v ?? []),
+});
+export type NewPostFromUploads = z.output<typeof newPostFromUploads>;
+
 export const videoIdParam = z.object({ videoId: z.uuid({ error: messages.post_not_found }) });
 
 export const feedQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: textInput().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(limits.feedPageMax).default(limits.feedPageDefault),
   /** Only posts flagged emergency (the /emergency page). */
   emergency: flag,
@@ -115,9 +148,12 @@ export const postCalls = {
   create: defineCall({
     method: 'POST',
     path: '/api/v1/video/new',
-    summary: 'Post images and/or a video (multipart); processed in the background',
+    summary:
+      'Post images and/or a video (multipart, or JSON naming finished uploads); processed in the background',
     auth: 'user',
     multipart: { fields: newPostFields, files: postFileFields },
+    /** Absent for multipart requests. */
+    body: newPostFromUploads.optional(),
     response: uploadResponse,
   }),
   feed: defineCall({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text.js';
 import { defineCall } from './call.js';
 import { userIdParam } from './follows.js';
 import { limits } from './limits.js';
@@ -36,8 +37,7 @@ const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Text fields of PUT /api/v1/me/profile (multipart; an optional `photo` file). */
 export const updateProfileFields = z.object({
-  name: z
-    .string()
+  name: textInput()
     .trim()
     .min(limits.nameMin, messages.name_length)
     .max(limits.nameMax, messages.name_length)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messageResponse } from './common.js';
 import { limits } from './limits.js';
@@ -10,13 +11,12 @@ import { messages } from './messages.js';
  */
 export const reportBody = z.object({
   videoId: z.uuid({ error: messages.post_not_found }),
-  reason: z
-    .string({ error: messages.report_reason_required })
+  reason: multilineInput({ error: messages.report_reason_required })
     .trim()
     .min(1, messages.report_reason_required)
     .max(limits.reportReasonMax, messages.report_reason_too_long),
-  reporterId: z.string().optional(),
-  reporterName: z.string().optional(),
+  reporterId: textInput().optional(),
+  reporterName: textInput().optional(),
 });
 
 export const reportCalls = {

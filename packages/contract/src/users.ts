@@ -30,6 +30,8 @@ export const selfUser = z.object({
   /** Why the team rejected (or a note on) the driver's verification; absent for others. */
   verificationNote: z.string().nullable().optional(),
   block: blockInfo,
+  /** ISO time the account is erased, when its owner asked to delete it; null otherwise. */
+  deletionDueAt: z.string().nullable().optional(),
 });
 export type SelfUser = z.infer<typeof selfUser>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { limits } from './limits.js';
 import { messages } from './messages.js';
@@ -30,8 +31,7 @@ export const personalDocument = z.object({
 export type PersonalDocument = z.infer<typeof personalDocument>;
 
 const userIdField = z.uuid({ error: messages.vault_not_yours });
-const password = z
-  .string({ error: messages.vault_password_required })
+const password = textInput({ error: messages.vault_password_required })
   .min(1, messages.vault_password_required)
   .max(limits.passwordMax, messages.password_long);
 
@@ -49,19 +49,16 @@ export const unlockResponse = z.object({
 export const addDocumentFields = z.object({
   userId: userIdField.optional(),
   documentType,
-  documentName: z
-    .string({ error: messages.document_fields_required })
+  documentName: textInput({ error: messages.document_fields_required })
     .trim()
     .min(1, messages.document_fields_required)
     .max(100),
-  description: z
-    .string()
+  description: multilineInput()
     .trim()
     .max(500)
     .optional()
     .transform((v) => v ?? ''),
-  expiresOn: z
-    .string()
+  expiresOn: textInput()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
     .optional()
     .or(z.literal('').transform(() => undefined)),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { textInput } from './text.js';
 import { defineCall } from './call.js';
 import { limits } from './limits.js';
 import { publicAuthor } from './posts.js';
+import { uploadRef } from './uploads.js';
 import { voiceMessages } from './voice-messages.js';
 
 export { voiceMessages };
@@ -39,15 +41,14 @@ export const audioItem = z.object({
 export type AudioItem = z.infer<typeof audioItem>;
 
 const pageQuery = z.object({
-  cursor: z.string().max(200).optional(),
+  cursor: textInput().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(limits.voicePageMax).default(limits.voicePageDefault),
 });
 
 export const voiceIdParam = z.object({ id: z.uuid({ error: voiceMessages.voice_not_found }) });
 
 export const audioFields = z.object({
-  name: z
-    .string()
+  name: textInput()
     .trim()
     .max(limits.audioNameMax, voiceMessages.audio_name_too_long)
     .optional()
@@ -58,9 +59,12 @@ export const voiceCalls = {
   upload: defineCall({
     method: 'POST',
     path: '/api/voice/upload',
-    summary: 'Send a Voice Chat note (multipart file `voice`); processed in the background',
+    summary:
+      'Send a Voice Chat note (multipart file `voice`, or JSON naming a finished upload); processed in the background',
     auth: 'user',
     multipart: { fields: z.object({}), files: ['voice'] },
+    /** Absent for multipart requests. */
+    body: z.object({ uploadId: uploadRef }).optional(),
     response: z.object({ success: z.literal(true), message: z.string(), data: voiceNote }),
   }),
   list: defineCall({
@@ -89,9 +93,12 @@ export const audioCalls = {
   upload: defineCall({
     method: 'POST',
     path: '/api/audio/upload',
-    summary: 'Save a Voice Recorder recording (multipart `audio` file and `name`)',
+    summary:
+      'Save a Voice Recorder recording (multipart `audio` file and `name`, or JSON naming a finished upload)',
     auth: 'user',
     multipart: { fields: audioFields, files: ['audio'] },
+    /** Absent for multipart requests. */
+    body: audioFields.extend({ uploadId: uploadRef }).optional(),
     response: z.object({ success: z.literal(true), message: z.string(), audio: audioItem }),
   }),
   list: defineCall({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, or, isNotNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { prepared } from '../db/prepared.js';
 import { sessions, users, type UserRow } from '../db/schema/index.js';
 import { signToken, tokenLifetimeMs } from './tokens.js';
 
@@ -17,6 +18,27 @@ export async function startSession(
   return { token: await signToken(secret, { userId, sessionId }, expiresAt), sessionId };
 }
 
+/** Read on every authenticated call: built once (db/prepared.ts). */
+const sessionQuery = prepared((db) =>
+  db
+    .select({
+      user: users,
+      revokedAt: sessions.revokedAt,
+      reason: sessions.revokedReason,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_session'),
+);
+
 /** The session's user when the session is live, with the reason it was revoked otherwise. */
 export async function findSession(
   db: Db,
@@ -28,17 +50,7 @@ export async function findSession(
   revokedAt: Date | null;
   expired: boolean;
 } | null> {
-  const rows = await db
-    .select({
-      user: users,
-      revokedAt: sessions.revokedAt,
-      reason: sessions.revokedReason,
-      expiresAt: sessions.expiresAt,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .limit(1);
+  const rows = await sessionQuery(db).execute({ sessionId, userId });
   const row = rows[0];
   if (!row) return null;
   return {

@@ -1,4 +1,5 @@
-import { SignJWT, jwtVerify } from 'jose';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { limits } from '@saathi/contract';
 
 export interface TokenClaims {
@@ -21,14 +22,46 @@ export function signToken(
     .sign(secret);
 }
 
-export async function verifyToken(secret: Uint8Array, token: string): Promise<TokenClaims | null> {
+const base64url = /^[A-Za-z0-9_-]+$/;
+const readJson = (part: string): unknown => {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-    return { userId: payload.sub, sessionId: payload.sid };
+    return JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
   } catch {
     return null;
   }
+};
+
+/**
+ * The claims of a token signToken made, or null. Checked here with one HMAC rather than with
+ * jose's jwtVerify, which runs every check through WebCrypto's asynchronous job queue: that
+ * was a tenth of the CPU of an authenticated call. The checks are jwtVerify's for our tokens:
+ * the header names HS256 and nothing critical, the signature matches (compared as the
+ * canonical base64url text, so no other spelling of it passes), `exp` is a number not yet
+ * reached, and `nbf`, if any, is past.
+ */
+export function verifyToken(secret: Uint8Array, token: string): TokenClaims | null {
+  const parts = token.split('.');
+  const [head, body, signature] = parts;
+  if (parts.length !== 3 || !head || !body || !signature) return null;
+  if (!base64url.test(head) || !base64url.test(body) || !base64url.test(signature)) return null;
+  const expected = Buffer.from(
+    createHmac('sha256', secret).update(`${head}.${body}`).digest('base64url'),
+  );
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const header = readJson(head) as Record<string, unknown> | null;
+  if (!header || typeof header !== 'object' || header.alg !== 'HS256' || 'crit' in header) {
+    return null;
+  }
+  const payload = readJson(body) as Record<string, unknown> | null;
+  if (!payload || typeof payload !== 'object') return null;
+  const now = Math.floor(Date.now() / 1000);
+  if (typeof payload.exp !== 'number' || payload.exp <= now) return null;
+  if (payload.nbf !== undefined && (typeof payload.nbf !== 'number' || payload.nbf > now)) {
+    return null;
+  }
+  if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+  return { userId: payload.sub, sessionId: payload.sid };
 }
 
 /** The spec's clients send the raw token, "Bearer <token>", or only the Token cookie. */

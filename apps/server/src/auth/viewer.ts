@@ -11,6 +11,10 @@ export interface Viewer {
 
 export const isBlocked = (user: UserRow) => user.blockedAt !== null;
 
+/** The owner asked to delete the account and its grace period is over: it is being erased. */
+export const deletionPassed = (user: Pick<UserRow, 'deletionDueAt'>, now = Date.now()) =>
+  user.deletionDueAt !== null && user.deletionDueAt.getTime() <= now;
+
 export function blockOf(user: UserRow): BlockInfo {
   return {
     status: user.blockedAt ? 'true' : 'false',
@@ -33,6 +37,7 @@ export function selfView(user: UserRow): SelfUser {
     verification: user.verification,
     verificationNote: user.verificationNote,
     block: blockOf(user),
+    deletionDueAt: user.deletionDueAt?.toISOString() ?? null,
   };
 }
 

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { serverRoot } from '../server-root.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -15,7 +15,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction; it is also a Db, so helpers taking a Db join the caller's transaction. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+const migrationsFolder = resolve(serverRoot, 'drizzle');
 /** Any constant: it only has to be the same in every process that migrates this database. */
 const STARTUP_LOCK = 724_311;
 
@@ -43,8 +43,10 @@ export interface PgliteDatabase extends Database {
  * copy of a dumped database instead of an empty one.
  */
 export function openPglite(dataDir: string | undefined, from?: Blob): PgliteDatabase {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir, from ? { loadDataDir: from } : {});
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // One options object: PGlite reads its second argument only when the first is a path, so
+  // `new PGlite(undefined, { loadDataDir })` silently starts an empty database instead.
+  const client = new PGlite({ dataDir, loadDataDir: from });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

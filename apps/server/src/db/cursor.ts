@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Invalid } from '../http/errors.js';
 
@@ -39,7 +39,10 @@ export const exactTime = (column: PgColumn) =>
 
 /**
  * Rows after `cursor` in (createdAt desc, id desc) order. A row comparison, so the
- * (created_at, id) index bounds the scan directly.
+ * (created_at, id) index bounds the scan directly. Placeholders for a prepared query.
  */
-export const afterCursor = (createdAt: PgColumn, id: PgColumn, cursor: Cursor): SQL =>
-  sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;
+export const afterCursor = (
+  createdAt: PgColumn,
+  id: PgColumn,
+  cursor: Cursor | { createdAt: Placeholder; id: Placeholder },
+): SQL => sql`(${createdAt}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)`;

@@ -106,7 +106,7 @@ describe('error answers', () => {
 
   it('answers health when all is well', async () => {
     const res = await send({ method: 'GET', url: '/api/health' });
-    expect(res.json()).toEqual({ success: true, database: 'ok' });
+    expect(res.json()).toEqual({ success: true, database: 'ok', redis: 'off' });
   });
 
   it('tags every answer with a request id', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages } from '@saathi/contract';
+import { messages, type MessageCode } from '@saathi/contract';
 import { HttpError, invalidField } from './errors.js';
 import { isClientRoute } from './web-app.js';
 
@@ -24,6 +24,13 @@ export function frameworkErrors(
     .send({ success: false, message: messages.invalid_input, code: 'invalid_input' });
 }
 
+/** @fastify/multipart's per-request caps, each answered in its own words, not "file too large". */
+const multipartLimits: Partial<Record<string, MessageCode>> = {
+  FST_FILES_LIMIT: 'too_many_files',
+  FST_FIELDS_LIMIT: 'too_many_fields',
+  FST_PARTS_LIMIT: 'too_many_fields',
+};
+
 /** One place turns every failure into { success: false, message } with the right status. */
 export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -38,7 +45,11 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean 
       const first = invalidField((error.validation as ValidationIssue[])[0]?.message);
       return reply.status(400).send({ success: false, message: first.message, code: first.code });
     }
-    // Fastify's own 4xx (bad JSON, wrong content type, body too large, multipart limits).
+    const limit = error.code ? multipartLimits[error.code] : undefined;
+    if (limit) {
+      return reply.status(413).send({ success: false, message: messages[limit], code: limit });
+    }
+    // Fastify's own 4xx (bad JSON, wrong content type, body too large, a file over the cap).
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = status === 413 ? 'file_too_large' : 'invalid_input';

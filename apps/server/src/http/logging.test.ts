@@ -95,9 +95,17 @@ describe('what the server logs', () => {
     });
     expect(reset.statusCode).toBe(200);
 
-    // The log was really written: one line per request at least, URLs masked.
+    // The log was really written: one line per request, with its URL masked and its status.
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(entries.filter((e) => e.msg === 'incoming request').length).toBeGreaterThanOrEqual(11);
+    expect(entries.filter((e) => e.msg === 'incoming request')).toEqual([]);
+    const answered = entries.filter((e) => e.msg === 'request completed');
+    expect(answered.length).toBeGreaterThanOrEqual(11);
+    expect(answered).toContainEqual(
+      expect.objectContaining({
+        req: expect.objectContaining({ method: 'GET', url: '/api/v1/nothing?number=[number]' }),
+        res: { statusCode: 404 },
+      }),
+    );
     const urls = entries.map((e) => (e.req as { url?: string } | undefined)?.url).filter(Boolean);
     expect(urls).toContain('/api/v1/nothing?number=[number]');
     expect(urls).toContain('/api/v1/password/reset/[token]');

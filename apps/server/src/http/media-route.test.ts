@@ -18,7 +18,9 @@ describe('parseRange', () => {
     ['bytes=-0', 'invalid'],
     ['bytes=-', 'invalid'],
     ['bytes=a-b', 'invalid'],
-    ['items=0-1', 'invalid'],
+    ['items=0-1', undefined],
+    ['bytes=0-1,5-6', undefined],
+    ['Bytes=0-9', { start: 0, end: 9 }],
   ] as const)('%s of 100 bytes -> %j', (header, expected) => {
     expect(parseRange(header, 100)).toEqual(expected);
   });
@@ -67,6 +69,17 @@ describe('GET /media/*', () => {
       expect(res.statusCode).toBe(416);
       expect(res.headers['content-range']).toBe('bytes */1000');
       expect(res.rawPayload.length).toBe(0);
+    },
+  );
+
+  it.each(['bytes=0-1,5-6', 'items=0-1'])(
+    'serves the whole file for the Range %s it does not serve (RFC 9110 14.2)',
+    async (range) => {
+      const res = await get('/media/test/x.bin', { range });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-range']).toBeUndefined();
+      expect(res.headers['content-length']).toBe('1000');
+      expect(res.rawPayload.equals(data)).toBe(true);
     },
   );
 

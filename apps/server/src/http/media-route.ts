@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { Storage } from '../storage/storage.js';
+import { notModified, rangeApplies } from './conditional.js';
 
-/** bytes=start-end, bytes=start- or bytes=-suffix; undefined when absent or unsatisfiable. */
+/**
+ * bytes=start-end, bytes=start- or bytes=-suffix; 'invalid' when unsatisfiable; undefined
+ * when absent or not one we serve: RFC 9110 14.2 has a server ignore a range unit it does not
+ * know, and lets it ignore a list of ranges (this one sends no multipart answers), so both
+ * get the whole file.
+ */
 export function parseRange(
   header: string | undefined,
   size: number,
 ): { start: number; end: number } | 'invalid' | undefined {
-  if (!header) return undefined;
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  const value = header?.trim();
+  if (!value || !/^bytes=/i.test(value) || value.includes(',')) return undefined;
+  const m = /^bytes=(\d*)-(\d*)$/i.exec(value);
   if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
   let start: number;
   let end: number;
@@ -32,6 +39,8 @@ export function mediaRoute(app: FastifyInstance, storage: Storage): void {
     method: ['GET', 'HEAD'],
     url: '/media/*',
     schema: { hide: true },
+    // Videos and pictures are compressed already, and a range must count the stored bytes.
+    compress: false,
     handler: async (request, reply) => {
       const rest = (request.params as { '*': string })['*'];
       if (!rest || rest.split('/').some((s) => s === '..' || s === '' || s.startsWith('.'))) {
@@ -40,11 +49,17 @@ export function mediaRoute(app: FastifyInstance, storage: Storage): void {
       const key = `public/${rest}`;
       const object = await storage.stat(key);
       if (!object) return reply.callNotFound();
+      // Processed media never change under their URL; the validators let a phone (or a
+      // CDN) whose copy expired or was evicted confirm it with a 304 instead of refetching.
       void reply
-        .header('accept-ranges', 'bytes')
-        .header('content-type', object.contentType)
-        .header('cache-control', 'public, max-age=31536000, immutable');
-      const range = parseRange(request.headers.range, object.size);
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', object.etag)
+        .header('last-modified', object.modified.toUTCString());
+      if (notModified(request.headers, object)) return reply.status(304).send();
+      void reply.header('accept-ranges', 'bytes').header('content-type', object.contentType);
+      const range = rangeApplies(request.headers, object)
+        ? parseRange(request.headers.range, object.size)
+        : undefined;
       if (range === 'invalid') {
         return reply.status(416).header('content-range', `bytes */${object.size}`).send();
       }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Call, CallPart } from '@saathi/contract';
 import { authenticate, type AuthDeps } from '../auth/authenticate.js';
 import type { Viewer } from '../auth/viewer.js';
-import { Forbidden } from './errors.js';
+import { Forbidden, invalidField } from './errors.js';
 
 export interface CallContext<C extends Call> {
   body: CallPart<C, 'body'>;
@@ -38,6 +38,9 @@ const errorBody = z.looseObject({
 /** The caller each request's guard found, handed from preValidation to the handler. */
 const callers = new WeakMap<FastifyRequest, Viewer | null>();
 
+/** The signed-in caller of a contract call, for code below its handler (upload limits). */
+export const callerOf = (request: FastifyRequest): Viewer | null => callers.get(request) ?? null;
+
 /**
  * Registers one contract call: its method and path, the contract's schemas for validation
  * and OpenAPI, and the guard its `auth` names. The handler gets parsed values and the caller.
@@ -60,7 +63,8 @@ export function registerCall<C extends Call>(
       tags: tag ? [tag] : undefined,
       ...(call.auth === 'user' || call.auth === 'admin' ? { security: [{ bearer: [] }] } : {}),
       ...(call.params ? { params: call.params } : {}),
-      ...(call.body ? { body: call.body } : {}),
+      // A multipart call's JSON form (files named by upload id) is parsed by the handler below.
+      ...(call.body && !call.multipart ? { body: call.body } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: { 200: call.response, '4xx': errorBody },
@@ -83,7 +87,7 @@ export function registerCall<C extends Call>(
     handler: async (request, reply) => {
       const viewer = callers.get(request) ?? null;
       const ctx = {
-        body: request.body,
+        body: call.multipart && call.body ? jsonForm(call.body, request) : request.body,
         params: request.params,
         query: request.query,
         request,
@@ -93,4 +97,15 @@ export function registerCall<C extends Call>(
       return handler(ctx);
     },
   });
+}
+
+/**
+ * A multipart call may also take JSON (its files sent before as resumable uploads): the
+ * body is validated here, as the schema would, unless the request is multipart.
+ */
+function jsonForm(schema: z.ZodType, request: FastifyRequest): unknown {
+  if (request.isMultipart()) return undefined;
+  const parsed = schema.safeParse(request.body);
+  if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
+  return parsed.data;
 }

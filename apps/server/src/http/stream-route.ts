@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import { accountChannel } from '../auth/account-events.js';
 import { authenticate, type AuthDeps } from '../auth/authenticate.js';
+import { sessionState } from '../auth/session-state.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { Hub } from '../realtime/hub.js';
 import { sseRegistry, streamChannel } from '../realtime/sse.js';
+import type { StreamAccess, StreamTiming } from '../realtime/stream-guard.js';
 import { Forbidden } from './errors.js';
+
+/** What every live stream needs: the hub it listens on, and how long it may go unchecked. */
+export interface StreamDeps {
+  hub: Hub;
+  timing: StreamTiming;
+}
 
 export interface StreamRoute {
   path: string;
@@ -18,12 +27,14 @@ export interface StreamRoute {
 
 /**
  * A signed-in Server-Sent Events stream. EventSource cannot set headers, so the Token cookie
- * identifies the caller; a blocked account is refused, and a block while it listens ends it.
+ * identifies the caller; a blocked account is refused. The right checked at connect is
+ * checked again while it listens (see guardStream): a block, a logout, a password reset or
+ * the loss of the admin role ends it.
  */
 export function registerStream(
   app: FastifyInstance,
   auth: AuthDeps,
-  hub: Hub,
+  streams: StreamDeps,
   stream: StreamRoute,
 ): void {
   const open = sseRegistry(app);
@@ -36,15 +47,25 @@ export function registerStream(
       const viewer = await authenticate(auth, request, { required: true, allowBlocked: false });
       if (!viewer) return;
       if (stream.admin && viewer.user.usertype !== 'admin') throw Forbidden();
+      const check = async (): Promise<StreamAccess> => {
+        const session = await sessionState(auth.db, viewer.sessionId, viewer.user.id);
+        if (session.state !== 'live') return session.state;
+        return stream.admin && session.user.usertype !== 'admin' ? 'ended' : 'live';
+      };
       const first = stream.first;
       streamChannel(
         open,
         request,
         reply,
-        hub,
+        streams.hub,
         stream.channels(viewer),
         first && (() => first(viewer)),
-        viewer.user.id,
+        {
+          channel: accountChannel(viewer.user.id),
+          check,
+          timing: streams.timing,
+          log: request.log,
+        },
       );
     },
   );

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html and the
- * service worker are always revalidated so a new release reaches phones at once.
+ * service worker are always revalidated so a new release reaches phones at once. The build
+ * writes a Brotli (.br) and a gzip (.gz) copy beside each text file; the one the phone
+ * accepts is sent as is (with Vary: Accept-Encoding), so nothing is compressed per request.
  */
 export async function webApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   if (!existsSync(join(webDist, 'index.html'))) return false;
@@ -13,6 +15,7 @@ export async function webApp(app: FastifyInstance, webDist: string): Promise<boo
     root: webDist,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, path) {
       const immutable = path.includes(`${join(webDist, 'assets')}`);
       void res.header(

@@ -9,15 +9,38 @@ import {
   startNotificationWorkers,
 } from '../features/notifications/worker.js';
 import type { Storage } from '../storage/storage.js';
+import { removeLeftoverWorkDirs } from '../media/work-dir.js';
 import { createBoss } from './boss.js';
 import { createNotificationService } from '../features/notifications/service.js';
+import { pushServiceHosts, type PushPolicy } from '../features/notifications/push-target.js';
 import { startVaultJobs } from '../features/vault/expiry-job.js';
 import { startLocationJobs } from '../features/location/purge-job.js';
 import { startSalahJobs } from '../features/salah/reminder-job.js';
-import { defaultSalahPlace } from '../config.js';
+import { startUploadJobs } from '../features/uploads/expiry-job.js';
+import { createAccountQueues, startAccountJobs } from '../features/account/jobs.js';
+import type { UploadStore } from '../features/uploads/store.js';
+import {
+  defaultSalahPlace,
+  identityImageRetentionDefaultDays,
+  mediaDefaults,
+  type Config,
+} from '../config.js';
 import type { Hub } from '../realtime/hub.js';
 import { startMaintenance } from './maintenance.js';
 import { bossQueue, type JobQueue } from './queue.js';
+
+/**
+ * What a worker killed mid-job left (work folders, half-written files) goes at start-up,
+ * in the background: walking a large store must not delay taking jobs.
+ */
+function removeLeftovers(storage: Storage, log: FastifyBaseLogger): void {
+  void Promise.all([removeLeftoverWorkDirs(), storage.removeLeftovers?.() ?? 0]).then(
+    ([folders, files]) => {
+      if (folders + files > 0) log.info({ folders, files }, 'removed what a crash left');
+    },
+    (err: unknown) => log.warn({ err }, 'could not remove what a crash left'),
+  );
+}
 
 export interface Jobs {
   boss: PgBoss;
@@ -36,10 +59,20 @@ export async function startJobs(opts: {
   workers: boolean;
   /** Contact for push services (VAPID subject), e.g. mailto:support@... */
   pushSubject: string;
+  /** Where Web Push may go; the browsers' push services on public addresses when left out. */
+  push?: PushPolicy;
   /** Live events of notifications that scheduled jobs create. */
   hub: Hub;
   /** Where the Dhuhr reminder is computed for users with no known location. */
   salahDefault?: { latitude: number; longitude: number };
+  /** Where resumable uploads wait (features/uploads/store.ts), for their expiry job. */
+  uploadStore: UploadStore;
+  /** Post transcoding settings; the defaults of config.ts when left out. */
+  media?: Config['media'];
+  /** Days identity images are kept after the verification decision; config's default when left out. */
+  identityImageDays?: number;
+  /** Encrypts data downloads in private storage and reads the vault into them. */
+  fileKey: Buffer;
 }): Promise<Jobs> {
   const boss = createBoss(opts.database);
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
@@ -51,9 +84,21 @@ export async function startJobs(opts: {
     await createDirectoryQueues(boss);
     await createNotificationQueues(boss);
     await createVoiceQueues(boss);
+    await createAccountQueues(boss);
     if (!opts.workers) return;
+    removeLeftovers(opts.storage, opts.log);
     await startMaintenance(boss, opts.database.db);
-    await startFeedWorkers(boss, { db: opts.database.db, storage: opts.storage, log: opts.log });
+    const media = opts.media ?? mediaDefaults();
+    await startFeedWorkers(
+      boss,
+      {
+        db: opts.database.db,
+        storage: opts.storage,
+        log: opts.log,
+        videoTimeLimit: { maxSec: media.videoTimeLimitSec },
+      },
+      { database: opts.database, concurrency: media.concurrency },
+    );
     await startDirectoryWorkers(boss, {
       db: opts.database.db,
       storage: opts.storage,
@@ -73,6 +118,17 @@ export async function startJobs(opts: {
     });
     await startVaultJobs(boss, { db: opts.database.db, notifier });
     await startLocationJobs(boss, { db: opts.database.db });
+    await startUploadJobs(boss, { db: opts.database.db, store: opts.uploadStore, log: opts.log });
+    await startAccountJobs(boss, {
+      db: opts.database.db,
+      storage: opts.storage,
+      uploadStore: opts.uploadStore,
+      hub: opts.hub,
+      log: opts.log,
+      identityImageDays: opts.identityImageDays ?? identityImageRetentionDefaultDays,
+      fileKey: opts.fileKey,
+      notifier,
+    });
     await startSalahJobs(boss, {
       db: opts.database.db,
       notifier,
@@ -82,6 +138,11 @@ export async function startJobs(opts: {
       db: opts.database.db,
       log: opts.log,
       subject: opts.pushSubject,
+      policy: opts.push ?? {
+        allowedHosts: pushServiceHosts,
+        allowHttp: false,
+        allowPrivate: false,
+      },
     });
   });
   return {

@@ -13,7 +13,8 @@ export type MediaRejectionCode =
   | 'media_image_damaged'
   | 'media_image_unsupported'
   | 'media_too_long'
-  | 'media_too_large';
+  | 'media_too_large'
+  | 'media_video_too_slow';
 
 export class MediaRejectedError extends Error {
   override readonly name = 'MediaRejectedError';
@@ -50,8 +51,9 @@ const ENVIRONMENT = /No space left|Permission denied|Cannot allocate memory|Too 
 
 /**
  * ffmpeg exits non-zero both for unreadable input and for local trouble. A non-zero exit is
- * taken as a bad file unless its stderr names a local cause; timeouts and spawn errors stay
- * FfmpegErrors, because a 10 MB upload that times out points at the machine.
+ * taken as a bad file unless its stderr names a local cause; spawn errors stay FfmpegErrors.
+ * A timeout stays one here too: only the video transcode, whose limit scales with the clip,
+ * may call it the file's fault (transcode-video.ts).
  */
 export function asRejection(error: unknown, rejection: () => MediaRejectedError): unknown {
   if (

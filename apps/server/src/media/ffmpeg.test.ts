@@ -22,6 +22,24 @@ describe('ffmpeg binaries', () => {
   });
 });
 
+describe('runTool', () => {
+  it('runs a tool at the nice level asked, under the parent-death wrapper', async () => {
+    // `nice` without arguments prints the niceness it runs at.
+    const niceness = async (level?: number) =>
+      Number(
+        (
+          await runTool('/bin/sh', ['-c', 'nice'], {
+            timeoutMs: 5_000,
+            captureStdout: true,
+            niceness: level,
+          })
+        ).stdout.toString(),
+      );
+    const base = await niceness();
+    expect(await niceness(10)).toBe(Math.min(19, base + 10));
+  });
+});
+
 describe('runFfmpeg', () => {
   it('rejects with the last stderr line as the reason', async () => {
     const error = await runFfmpeg(['-i', 'file:/nonexistent/input.mp4', '-f', 'null', '-'], {

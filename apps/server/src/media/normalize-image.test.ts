@@ -3,7 +3,13 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpeg, heifFromHevc, mediaDir, sniffedMime } from '../../test/fixtures-media.js';
+import {
+  ffmpeg,
+  heifFromHevc,
+  mediaDir,
+  repeatedTileHeic,
+  sniffedMime,
+} from '../../test/fixtures-media.js';
 import { MediaRejectedError } from './errors.js';
 import { normalizeImage } from './normalize-image.js';
 import { postImageTypes } from './types.js';
@@ -74,6 +80,11 @@ beforeAll(async () => {
   await writeFile(path('photo.heic'), heifFromHevc(hevc, 320, 240));
   // irot 3 = three quarter turns counter-clockwise, i.e. one clockwise.
   await writeFile(path('portrait.heic'), heifFromHevc(hevc, 320, 240, 3));
+  await writeFile(path('grid-1mp.heic'), await repeatedTileHeic(dir, 2, 2));
+  // 13824x13824 = 191 MP in 31 KB: under the old 200 MP cap, 15 s and 3 GB to decode.
+  await writeFile(path('grid-191mp.heic'), await repeatedTileHeic(dir, 27, 27));
+  // 9728x4096 = 40 MP: allowed, and seconds of decoding.
+  await writeFile(path('grid-40mp.heic'), await repeatedTileHeic(dir, 8, 19));
 });
 
 afterAll(() => cleanup());
@@ -161,6 +172,37 @@ describe('normalizeImage', () => {
     // One turn clockwise moves the blue band from the top to the right edge.
     expect((await pixel(result.data, 220, 160)).b).toBeGreaterThan(200);
     expect((await pixel(result.data, 20, 160)).r).toBeGreaterThan(200);
+  });
+
+  it('decodes an HEIC grid photo, as cameras store large ones', async () => {
+    const result = await normalizeFile('grid-1mp.heic');
+    expect(result).toMatchObject({ width: 1024, height: 1024 });
+    expect((await pixel(result.data, 900, 900)).r).toBeGreaterThan(200);
+  });
+
+  it('refuses by its header a HEIC grid over 50 MP, without decoding it', async () => {
+    const error = await normalizeFile('grid-191mp.heic').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MediaRejectedError);
+    expect(error).toMatchObject({
+      code: 'media_too_large',
+      message: 'This photo is too large to process.',
+    });
+  });
+
+  it('stops a HEIF decode at its time limit', async () => {
+    const started = Date.now();
+    const error = await normalizeImage(await readFile(path('grid-40mp.heic')), 'image/heic', {
+      heifTimeoutMs: 300,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'media_too_large' });
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('refuses a photo over the pixel limit it is given', async () => {
+    const error = await normalizeImage(path('big.jpg'), 'image/jpeg', {
+      maxPixels: 10_000_000,
+    }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'media_too_large' });
   });
 
   it('accepts a path as well as a buffer', async () => {

@@ -23,21 +23,36 @@ const damagedImage = () =>
   new MediaRejectedError('media_image_damaged', 'The photo could not be read. It may be damaged.');
 
 /**
- * Phone photos hold up to 200 MP; past that a small file can still declare a frame whose
- * decoding would take gigabytes.
+ * The most pixels a photo's header may declare, refused before decoding. Phone cameras
+ * write up to 200 MP (India's 108 and 200 MP phones); libvips reads JPEG, PNG, WebP and GIF
+ * off the JS thread, streaming and shrinking as it loads, so those cost under a second and
+ * 150 MB even at 200 MP. HEIF is decoded whole by libheif's wasm (decode-heif.ts), about
+ * 14 MB and 0.1 s a megapixel: 50 MP covers the 48 MP iPhone and 50 MP Android cameras.
  */
-const MAX_INPUT_PIXELS = 200_000_000;
+export const photoPixelLimits = {
+  post: 200_000_000,
+  heif: 50_000_000,
+  /** Profile and ID-card photos are shown at 512 px at most. */
+  avatar: 50_000_000,
+} as const;
 
-const inputOptions: SharpOptions = {
+export interface NormalizeOptions {
+  /** The most pixels accepted; HEIF never more than `photoPixelLimits.heif`. */
+  maxPixels?: number;
+  /** Time limit of the HEIF decoder's process (decode-heif.ts `heifLimits.timeoutMs`). */
+  heifTimeoutMs?: number;
+}
+
+const inputOptions = (maxPixels: number): SharpOptions => ({
   // Warnings (extra bytes after a JPEG's end, odd markers) are common in phone photos and
   // harmless; only real decode errors refuse the file.
   failOn: 'error',
-  limitInputPixels: MAX_INPUT_PIXELS,
+  limitInputPixels: maxPixels,
   // GIF and WebP animations: the first frame only. A JPEG still is what the photo feed can
   // show everywhere; an animation belongs in the video pipeline.
   animated: false,
   autoOrient: true,
-};
+});
 
 /**
  * Makes an uploaded photo safe and light to serve: turned upright from EXIF orientation,
@@ -48,6 +63,7 @@ const inputOptions: SharpOptions = {
 export async function normalizeImage(
   input: Buffer | string,
   mime: string,
+  { maxPixels = photoPixelLimits.post, heifTimeoutMs }: NormalizeOptions = {},
 ): Promise<NormalizedImage> {
   if (!(postImageTypes as readonly string[]).includes(mime)) {
     throw new MediaRejectedError('media_image_unsupported', 'This type of photo is not supported.');
@@ -56,9 +72,10 @@ export async function normalizeImage(
     let pipeline: Sharp;
     if (heifTypes.includes(mime)) {
       const data = typeof input === 'string' ? await readFile(input) : input;
-      pipeline = await heifToSharp(data, inputOptions, MAX_INPUT_PIXELS);
+      const heifPixels = Math.min(maxPixels, photoPixelLimits.heif);
+      pipeline = await heifToSharp(data, inputOptions(heifPixels), heifPixels, heifTimeoutMs);
     } else {
-      pipeline = sharp(input, inputOptions);
+      pipeline = sharp(input, inputOptions(maxPixels));
     }
     const { data, info } = await pipeline
       .resize({

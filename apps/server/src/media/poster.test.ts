@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpeg, mediaDir, portraitSource, setRotation } from '../../test/fixtures-media.js';
 import { MediaRejectedError } from './errors.js';
 import { makePoster } from './poster.js';
+import { makeSmallPoster } from './small-poster.js';
 
 let dir = '';
 let cleanup = async () => {};
@@ -69,5 +70,42 @@ describe('makePoster', () => {
     expect((error as MediaRejectedError).message).toBe(
       'The video could not be read. It may be damaged.',
     );
+  });
+});
+
+describe('makeSmallPoster', () => {
+  it("makes the feed's poster from a real frame: WebP, 480 px long side, a few KB", async () => {
+    const clip = join(dir, 'road.mp4');
+    await ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=1080x1920:rate=30:duration=2'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', clip],
+    ]);
+    const poster = join(dir, 'road.jpg');
+    await makePoster(clip, poster);
+    const small = join(dir, 'road.webp');
+
+    expect(await makeSmallPoster(poster, small)).toMatchObject({ width: 270, height: 480 });
+
+    const meta = await sharp(small).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 270, height: 480 });
+    expect((await stat(small)).size).toBeLessThanOrEqual(25 * 1024);
+    expect((await stat(small)).size).toBeLessThan((await stat(poster)).size / 2);
+  });
+
+  it('stays within 25 KB even for a frame as busy as noise, and never enlarges', async () => {
+    const noise = join(dir, 'noise.jpg');
+    await sharp(randomBytes(1280 * 720 * 3), { raw: { width: 1280, height: 720, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toFile(noise);
+    const small = join(dir, 'noise.webp');
+    const result = await makeSmallPoster(noise, small);
+    expect(result).toMatchObject({ width: 480, height: 270 });
+    expect(result.bytes).toBeLessThanOrEqual(25 * 1024);
+
+    const tiny = join(dir, 'tiny.webp');
+    expect(await makeSmallPoster(join(dir, 'short.jpg'), tiny)).toMatchObject({
+      width: 320,
+      height: 240,
+    });
   });
 });

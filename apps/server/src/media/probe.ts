@@ -18,6 +18,8 @@ export interface MediaProbe {
   hasVideo: boolean;
   hasAudio: boolean;
   frameRate: number | null;
+  /** Frames the container lists (MP4/MOV sample tables); null when it does not say (WebM). */
+  frameCount: number | null;
   audioChannels: number | null;
   pixelFormat: string | null;
   /** e.g. `arib-std-b67` (HLG) or `smpte2084` (PQ) for HDR clips from recent iPhones. */
@@ -38,6 +40,7 @@ const streamSchema = z.object({
   color_transfer: z.string().optional(),
   channels: z.number().optional(),
   duration: num.optional(),
+  nb_frames: num.optional(),
   disposition: z.object({ attached_pic: z.number().optional() }).optional(),
   tags: z.object({ rotate: num.optional() }).optional(),
   side_data_list: z
@@ -109,6 +112,7 @@ export function parseProbe(json: unknown): MediaProbe {
     hasVideo: video !== undefined,
     hasAudio: audio !== undefined,
     frameRate: ratio(video?.avg_frame_rate) ?? ratio(video?.r_frame_rate),
+    frameCount: finitePositive(video?.nb_frames),
     audioChannels: audio?.channels ?? null,
     pixelFormat: video?.pix_fmt ?? null,
     colorTransfer: video?.color_transfer ?? null,

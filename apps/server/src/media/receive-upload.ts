@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
+import { isCleanText } from '@saathi/contract';
 import { pipeline, type Readable, type Transform } from 'node:stream';
-import { HttpError, Invalid } from '../http/errors.js';
+import { HttpError, Invalid, TooLarge } from '../http/errors.js';
 import type { Storage } from '../storage/storage.js';
 import { checkedStream, type CheckedInfo, type FileRule } from './sniff.js';
+import { takeUploadSlot, uploadDeadline } from './upload-guard.js';
 
 export interface ReceivedFile {
   field: string;
@@ -34,6 +36,8 @@ export interface ReceivedUpload {
 /**
  * Reads a multipart request part by part, streaming each file through its checks into
  * storage. If anything fails, what was already stored is removed before the error goes on.
+ * The caller must hold a free upload slot, and the body must keep arriving: a stalled or
+ * endless body is refused with 408 (the reply then closes the connection: http/connections.ts).
  */
 export async function receiveUpload(
   request: FastifyRequest,
@@ -41,6 +45,40 @@ export async function receiveUpload(
   spec: UploadSpec,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw Invalid('bad_multipart');
+  const release = takeUploadSlot(request);
+  const deadline = uploadDeadline(request, request.server.uploadTimeouts);
+  const receiving = receiveParts(request, storage, spec, deadline.signal);
+  // The slot is held as long as the body is read, which may outlast a refusal by the deadline.
+  void receiving.then(release, release);
+  try {
+    return await Promise.race([receiving, deadline.expired]);
+  } catch (error) {
+    if (deadline.signal.aborted) {
+      // Refused while between parts: the parse ends when the connection closes; a body that
+      // still completes (a last byte arriving just then) is not kept.
+      void receiving.then(
+        (late) => late.discard(),
+        () => undefined,
+      );
+    }
+    if (isClientAbort(error, request)) {
+      // The phone gave up (network lost, upload cancelled): nobody waits for the answer, and it
+      // is no failure of ours, so no error log line. What was stored is already removed.
+      request.log.info('upload aborted by the client');
+      throw Invalid('bad_multipart');
+    }
+    throw error;
+  } finally {
+    deadline.stop();
+  }
+}
+
+async function receiveParts(
+  request: FastifyRequest,
+  storage: Storage,
+  spec: UploadSpec,
+  signal: AbortSignal,
+): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
   const files: ReceivedFile[] = [];
   const discard = async () => {
@@ -51,9 +89,13 @@ export async function receiveUpload(
   const mark = (error: unknown) => {
     if (typeof error === 'object' && error !== null) malformed.add(error);
   };
+  // A stalled file ends its storage write with the deadline's 408 (and the parse with it).
+  signal.addEventListener('abort', () => current?.destroy(signal.reason as Error), { once: true });
   try {
     for await (const part of clientParts(request, mark)) {
       if (part.type === 'field') {
+        // The parser cuts a field at its size limit: refuse it rather than keep half of it.
+        if (part.valueTruncated || part.fieldnameTruncated) throw TooLarge('field_too_large');
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
@@ -61,6 +103,11 @@ export async function receiveUpload(
       if (!rule) {
         part.file.resume();
         throw Invalid('invalid_input', `Unexpected file field: ${part.fieldname}`);
+      }
+      // The name is kept (the vault shows it to its owner): the contract's text rule applies.
+      if (!isCleanText(part.filename)) {
+        part.file.resume();
+        throw Invalid('text_characters_invalid');
       }
       const index = files.filter((f) => f.field === part.fieldname).length + 1;
       if (index > (rule.maxFiles ?? 1)) {
@@ -115,3 +162,11 @@ const isBareError = (error: unknown): error is Error =>
   !(error instanceof HttpError) &&
   !('statusCode' in error) &&
   !('code' in error);
+
+/** The client closed the connection mid-body: Node fails the request with 'aborted'. */
+const isClientAbort = (error: unknown, request: FastifyRequest) =>
+  request.raw.destroyed &&
+  !request.raw.complete &&
+  error instanceof Error &&
+  'code' in error &&
+  error.code === 'ECONNRESET';

@@ -14,7 +14,7 @@ import {
 import { MediaRejectedError } from './errors.js';
 import { runFfprobe } from './ffmpeg.js';
 import { probeMedia } from './probe.js';
-import { transcodeVideo } from './transcode-video.js';
+import { transcodeRenditions, transcodeVideo } from './transcode-video.js';
 import { postVideoTypes } from './types.js';
 
 const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'];
@@ -156,6 +156,14 @@ beforeAll(async () => {
     }),
   );
   await ffmpeg([...tone, '-c:a', 'aac', join(dir, 'audio-only.m4a')]);
+  // Busy road footage at its worst for an encoder: a detailed picture under moving noise, so
+  // the low rendition is held by its bitrate cap rather than by its quality target.
+  await ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=1080x1920:rate=30:duration=4,noise=alls=30:allf=t'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=4'],
+    ...['-ac', '2', '-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '18', '-c:a', 'aac'],
+    join(dir, 'busy-1080p.mp4'),
+  ]);
 });
 
 afterAll(() => cleanup());
@@ -249,5 +257,60 @@ describe('transcodeVideo', () => {
     expect((error as MediaRejectedError).message).toBe(
       'This video is longer than 2 minutes. Please send a shorter clip.',
     );
+  });
+});
+
+/** The whole file's rate (video, audio and container together), as ffprobe reads it. */
+async function totalKbps(path: string): Promise<number> {
+  const { stdout } = await runFfprobe(
+    ['-show_entries', 'format=bit_rate', '-print_format', 'json', `file:${path}`],
+    { timeoutMs: 10_000 },
+  );
+  return (
+    Number((JSON.parse(stdout.toString()) as { format: { bit_rate: string } }).format.bit_rate) /
+    1000
+  );
+}
+
+describe('transcodeRenditions', () => {
+  it('makes the 720p file and a 360p rendition under 300 kbit/s in one run', async () => {
+    const full = join(dir, 'busy.720.mp4');
+    const low = join(dir, 'busy.360.mp4');
+
+    const result = await transcodeRenditions(join(dir, 'busy-1080p.mp4'), { full, low });
+
+    expect(result.full).toEqual({ width: 720, height: 1280, kbps: 1596 });
+    expect(result.low).toEqual({ width: 360, height: 640, kbps: 288 });
+    const lowProbe = await probeMedia(low);
+    expect(lowProbe).toMatchObject({ videoCodec: 'h264', audioCodec: 'aac', audioChannels: 1 });
+    expect([lowProbe.width, lowProbe.height]).toEqual([360, 640]);
+    expect(lowProbe.durationSec).toBeGreaterThan(3.8);
+    const stream = await streamInfo(low);
+    expect(stream?.profile).toBe('Main');
+    expect(stream?.level).toBeLessThanOrEqual(30);
+    expect(isFaststart(await readFile(low))).toBe(true);
+    expect(await totalKbps(low)).toBeLessThanOrEqual(300);
+    // The 720p file is what it was: stereo kept, its own cap.
+    expect(await probeMedia(full)).toMatchObject({ width: 720, height: 1280, audioChannels: 2 });
+    expect(isFaststart(await readFile(full))).toBe(true);
+  });
+
+  it('never upscales: a 240p clip stays 240p in the low rendition too', async () => {
+    const low = join(dir, 'small.360.mp4');
+    const result = await transcodeRenditions(join(dir, 'clip.wmv'), {
+      full: join(dir, 'small.720.mp4'),
+      low,
+    });
+    expect(result.low).toMatchObject({ width: 320, height: 240 });
+    expect(result.full).toMatchObject({ width: 320, height: 240 });
+    expect(await probeMedia(low)).toMatchObject({ width: 320, height: 240, audioChannels: 1 });
+  });
+
+  it('makes only the low rendition from a stored 720p file (the backfill)', async () => {
+    const low = join(dir, 'backfill.360.mp4');
+    const result = await transcodeRenditions(join(dir, 'portrait.mp4.out.mp4'), { low });
+    expect(result.full).toBeNull();
+    expect(result.low).toEqual({ width: 360, height: 640, kbps: 288 });
+    expect(isFaststart(await readFile(low))).toBe(true);
   });
 });

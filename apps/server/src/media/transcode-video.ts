@@ -2,17 +2,20 @@ import { rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { messages } from '@saathi/contract';
 import { fillMessage } from '../http/errors.js';
-import { asRejection, MediaRejectedError } from './errors.js';
-import { runFfmpeg } from './ffmpeg.js';
+import { asRejection, FfmpegError, MediaRejectedError } from './errors.js';
+import { encoderThreads, runFfmpeg } from './ffmpeg.js';
 import { probeMedia, type MediaProbe } from './probe.js';
 import { limits } from './types.js';
-import { isToneMapped, videoFilterChain } from './video-filters.js';
+import { refuseCostlyVideo, videoTimeLimitMs, type VideoTimeLimit } from './video-budget.js';
+import { isToneMapped, renditionFilterGraph } from './video-filters.js';
 
 export interface TranscodeVideoOptions {
-  /** Kill ffmpeg after this long. A 10 MB clip takes seconds; this only stops a stuck one. */
-  timeoutMs?: number;
+  /** How long ffmpeg may run, scaled to the clip's length (see video-budget.ts). */
+  timeLimit?: VideoTimeLimit;
   maxDurationSec?: number;
   signal?: AbortSignal;
+  /** ffmpeg's nice level; media/ffmpeg.ts's default when left out (the backfill yields more). */
+  niceness?: number;
 }
 
 export interface TranscodedVideo {
@@ -25,32 +28,68 @@ export interface TranscodedVideo {
 export const damagedVideo = () =>
   new MediaRejectedError('media_video_damaged', 'The video could not be read. It may be damaged.');
 const noVideo = () => new MediaRejectedError('media_no_video', 'This file has no video in it.');
+const tooSlow = (cause: unknown) =>
+  new MediaRejectedError('media_video_too_slow', messages.media_video_too_slow, { cause });
+
+/** How one rendition is encoded; `kbps` of a file is its video and audio caps together. */
+interface RenditionSettings {
+  maxShortSide: number;
+  level: string;
+  crf: number;
+  maxVideoKbps: number;
+  audioKbps: number;
+  /** Stereo only when the source is; false: always mono. */
+  stereo: boolean;
+}
 
 /**
  * Output settings, for cheap phones on Indian mobile data:
- * - H.264 Main profile, level 3.1: every Android hardware decoder since 4.x and every
- *   iPhone plays it; High saves a few percent but some old low-end decoders refuse it.
- *   Level 3.1 covers 720p at 30 fps, hence the 30 fps cap (60 fps phone clips would also
- *   double the bitrate needed for the same look).
- * - CRF 28 with -maxrate 1500k -bufsize 3000k: CRF keeps quality even and lets talking-head
- *   or dashboard clips drop well below the cap; the cap bounds busy road footage so a
- *   clip streams on ~2 Mbit/s 3G/4G without stalling (1.5 Mbit/s + 96k audio ≈ 12 MB a
- *   minute at most). The 2 s buffer lets x264 spend bits on a scene cut without spikes.
+ * - H.264 Main profile: every Android hardware decoder since 4.x and every iPhone plays it;
+ *   High saves a few percent but some old low-end decoders refuse it. Level 3.1 covers 720p
+ *   at 30 fps, hence the 30 fps cap (60 fps phone clips would also double the bitrate
+ *   needed for the same look); 3.0 covers 360p.
+ * - CRF with a -maxrate cap: CRF keeps quality even and lets talking-head or dashboard
+ *   clips drop well below the cap; the cap bounds busy road footage so a clip streams
+ *   without stalling. The buffer of 2 s lets x264 spend bits on a scene cut without spikes.
+ * - 720p: CRF 28 under 1500k + 96k AAC (≈ 12 MB a minute at most), for 4G and Wi-Fi.
+ * - Low rendition: 360p, CRF 30 under 240k + 48k mono AAC-LC = 288 kbit/s, under the 300
+ *   kbit/s a Slow 3G link (400 kbit/s) carries with room for the page. Debian's ffmpeg has
+ *   no HE-AAC encoder (libfdk_aac is non-free); 48k mono LC keeps speech clear.
  * - veryfast: about 3x faster than the default preset on 2 cores for ~10% more bits.
  * - Keyframe every 60 frames (2 s at 30 fps) so seeking and range requests start quickly.
- * - AAC-LC 96 kbit/s, stereo only when the source is, at 44.1 kHz which every decoder
- *   takes (8 kHz AMR from old 3GP phones included). A clip without sound stays video-only:
- *   an MP4 with just an H.264 track plays everywhere, a silent track would only cost bytes.
+ * - AAC at 44.1 kHz, which every decoder takes (8 kHz AMR from old 3GP phones included).
+ *   A clip without sound stays video-only: a silent track would only cost bytes.
  * - +faststart puts the index first so playback starts before the download ends.
  * - All metadata dropped: iPhone MOVs carry the GPS position where the clip was shot.
  */
-function buildArgs(
-  input: string,
+const FULL: RenditionSettings = {
+  maxShortSide: limits.videoShortSide,
+  level: '3.1',
+  crf: 28,
+  maxVideoKbps: 1500,
+  audioKbps: 96,
+  stereo: true,
+};
+const LOW: RenditionSettings = {
+  maxShortSide: limits.lowVideoShortSide,
+  level: '3.0',
+  crf: 30,
+  maxVideoKbps: 240,
+  audioKbps: 48,
+  stereo: false,
+};
+
+const renditionKbps = (r: RenditionSettings, hasAudio: boolean) =>
+  r.maxVideoKbps + (hasAudio ? r.audioKbps : 0);
+
+function outputArgs(
+  r: RenditionSettings,
+  label: string,
   output: string,
   probe: MediaProbe,
-  video: { chain: string; toneMapped: boolean; maxSec: number },
-) {
-  const args = ['-protocol_whitelist', 'file', '-i', `file:${input}`, '-map', '0:v:0'];
+  video: { toneMapped: boolean; maxSec: number },
+): string[] {
+  const args = ['-map', `[${label}]`];
   if (probe.hasAudio) args.push('-map', '0:a:0');
   args.push(
     '-t',
@@ -59,8 +98,6 @@ function buildArgs(
     '-1',
     '-map_chapters',
     '-1',
-    '-vf',
-    video.chain,
     '-c:v',
     'libx264',
     '-preset',
@@ -68,25 +105,27 @@ function buildArgs(
     '-profile:v',
     'main',
     '-level:v',
-    '3.1',
+    r.level,
     '-crf',
-    '28',
+    String(r.crf),
     '-maxrate',
-    '1500k',
+    `${r.maxVideoKbps}k`,
     '-bufsize',
-    '3000k',
+    `${r.maxVideoKbps * 2}k`,
     '-g',
     '60',
     '-pix_fmt',
     'yuv420p',
+    '-threads',
+    String(encoderThreads()),
   );
   // Tone-mapped frames are BT.709 now; without the tags players would still treat them as HDR.
   if (video.toneMapped) {
     args.push('-color_primaries', 'bt709', '-color_trc', 'bt709', '-colorspace', 'bt709');
   }
   if (probe.hasAudio) {
-    const channels = (probe.audioChannels ?? 2) >= 2 ? '2' : '1';
-    args.push('-c:a', 'aac', '-b:a', '96k', '-ac', channels, '-ar', '44100');
+    const channels = r.stereo && (probe.audioChannels ?? 2) >= 2 ? '2' : '1';
+    args.push('-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', channels, '-ar', '44100');
   }
   args.push(
     '-movflags',
@@ -110,11 +149,8 @@ export async function probeVideoInput(
     throw asRejection(error, damagedVideo);
   });
   if (!probe.hasVideo) throw noVideo();
-  const pixels = probe.codedWidth * probe.codedHeight;
-  if (pixels <= 0) throw damagedVideo();
-  if (pixels > limits.maxInputPixels) {
-    throw new MediaRejectedError('media_too_large', 'This video is too large to process.');
-  }
+  if (probe.codedWidth * probe.codedHeight <= 0) throw damagedVideo();
+  refuseCostlyVideo(probe);
   const maxSec = opts.maxDurationSec ?? limits.maxInputDurationSec;
   if (probe.durationSec !== null && probe.durationSec > maxSec + 0.5) {
     // The contract's template filled in (not free English), so the client finds the code in
@@ -128,38 +164,134 @@ export async function probeVideoInput(
   return probe;
 }
 
+export interface TranscodeOutputs {
+  /** The 720p-at-most file. */
+  full?: string;
+  /** The low rendition (360p-at-most, ≤ 300 kbit/s), from the same decode. */
+  low?: string;
+}
+
+export interface EncodedFile {
+  width: number;
+  height: number;
+  /** Its video and audio caps together: the most it needs to play without stalling. */
+  kbps: number;
+}
+
+export interface Transcoded {
+  durationSec: number;
+  hasAudio: boolean;
+  full: EncodedFile | null;
+  low: EncodedFile | null;
+}
+
+/** Probes an output and answers its size; a file whose frames were all broken has none. */
+async function encodedFile(
+  path: string,
+  kbps: number,
+  signal: AbortSignal | undefined,
+): Promise<EncodedFile & { durationSec: number; hasAudio: boolean }> {
+  const result = await probeMedia(path, { signal });
+  if (!result.hasVideo || result.durationSec === null || result.durationSec <= 0) {
+    throw damagedVideo();
+  }
+  return {
+    width: result.width,
+    height: result.height,
+    kbps,
+    durationSec: result.durationSec,
+    hasAudio: result.hasAudio,
+  };
+}
+
 /**
- * Turns any phone video into a 720p-at-most H.264/AAC MP4 that starts playing at once on
- * old Android and iPhone browsers. Throws MediaRejectedError for files the driver has to
- * replace, FfmpegError for failures of this machine (worth a retry).
+ * Turns any phone video into H.264/AAC MP4s that start playing at once on old Android and
+ * iPhone browsers: the 720p file and the low rendition, written by ONE ffmpeg run from one
+ * decode of the source (renditionFilterGraph). Either output may be left out (the backfill
+ * makes only the low one from a stored 720p file). Throws MediaRejectedError for files the
+ * driver has to replace, FfmpegError for failures of this machine (worth a retry).
  */
+export async function transcodeRenditions(
+  inputPath: string,
+  outputs: TranscodeOutputs,
+  opts: TranscodeVideoOptions = {},
+): Promise<Transcoded> {
+  const input = resolve(inputPath);
+  const planned = [
+    outputs.full === undefined ? null : { settings: FULL, path: resolve(outputs.full) },
+    outputs.low === undefined ? null : { settings: LOW, path: resolve(outputs.low) },
+  ].filter((o) => o !== null);
+  if (planned.length === 0) throw new Error('transcodeRenditions needs an output');
+  const maxSec = opts.maxDurationSec ?? limits.maxInputDurationSec;
+  const probe = await probeVideoInput(input, { maxDurationSec: maxSec, signal: opts.signal });
+  const graph = await renditionFilterGraph(probe, {
+    shortSides: planned.map((o) => o.settings.maxShortSide),
+    maxFps: 30,
+  });
+  const toneMapped = await isToneMapped(probe);
+  const threads = String(encoderThreads());
+  const args = [
+    // Decoder and filter threads bounded like the encoders' (ffmpeg.ts).
+    '-threads',
+    threads,
+    '-protocol_whitelist',
+    'file',
+    '-i',
+    `file:${input}`,
+    '-filter_complex_threads',
+    threads,
+    '-filter_complex',
+    graph,
+    ...planned.flatMap((o, i) =>
+      outputArgs(o.settings, `v${i}`, o.path, probe, { toneMapped, maxSec }),
+    ),
+  ];
+  const timeoutMs = videoTimeLimitMs(
+    probe.durationSec === null ? null : Math.min(probe.durationSec, maxSec),
+    opts.timeLimit ?? { maxSec: limits.maxInputDurationSec + 60 },
+  );
+  try {
+    await runFfmpeg(args, { timeoutMs, signal: opts.signal, niceness: opts.niceness });
+    const files = await Promise.all(
+      planned.map((o) =>
+        encodedFile(o.path, renditionKbps(o.settings, probe.hasAudio), opts.signal),
+      ),
+    );
+    const first = files[0];
+    if (!first) throw damagedVideo();
+    const fileOf = (settings: RenditionSettings) => {
+      const file = files[planned.findIndex((o) => o.settings === settings)];
+      return file ? { width: file.width, height: file.height, kbps: file.kbps } : null;
+    };
+    return {
+      durationSec: first.durationSec,
+      hasAudio: first.hasAudio,
+      full: fileOf(FULL),
+      low: fileOf(LOW),
+    };
+  } catch (error) {
+    await Promise.all(planned.map((o) => rm(o.path, { force: true })));
+    // The limit already allows for the clip's length, so running past it is the file's doing
+    // (frames that cost far more to decode than they weigh): a retry would only repeat it.
+    if (error instanceof FfmpegError && error.kind === 'timeout') {
+      throw tooSlow(error);
+    }
+    throw asRejection(error, damagedVideo);
+  }
+}
+
+/** The 720p file alone (safety cautions, which the feed's player does not show). */
 export async function transcodeVideo(
   inputPath: string,
   outputPath: string,
   opts: TranscodeVideoOptions = {},
 ): Promise<TranscodedVideo> {
-  const input = resolve(inputPath);
-  const output = resolve(outputPath);
-  const maxSec = opts.maxDurationSec ?? limits.maxInputDurationSec;
-  const probe = await probeVideoInput(input, { maxDurationSec: maxSec, signal: opts.signal });
-  const chain = await videoFilterChain(probe, { maxShortSide: limits.videoShortSide, maxFps: 30 });
-  const toneMapped = await isToneMapped(probe);
-  const args = buildArgs(input, output, probe, { chain, toneMapped, maxSec });
-  try {
-    await runFfmpeg(args, { timeoutMs: opts.timeoutMs ?? 10 * 60_000, signal: opts.signal });
-    const result = await probeMedia(output, { signal: opts.signal });
-    // A file whose header probes fine but whose frames are all broken encodes to nothing.
-    if (!result.hasVideo || result.durationSec === null || result.durationSec <= 0) {
-      throw damagedVideo();
-    }
-    return {
-      durationSec: result.durationSec,
-      width: result.width,
-      height: result.height,
-      hasAudio: result.hasAudio,
-    };
-  } catch (error) {
-    await rm(output, { force: true });
-    throw asRejection(error, damagedVideo);
-  }
+  const result = await transcodeRenditions(inputPath, { full: outputPath }, opts);
+  if (!result.full) throw damagedVideo();
+  return {
+    durationSec: result.durationSec,
+    width: result.full.width,
+    height: result.full.height,
+    hasAudio: result.hasAudio,
+  };
 }

@@ -61,3 +61,27 @@ export async function videoFilterChain(probe: MediaProbe, opts: FilterOptions): 
   chain.push('format=yuv420p');
   return chain.join(',');
 }
+
+/**
+ * One decode for every size: the source goes through the chain above once, for the largest
+ * size, and each smaller size is scaled down from that picture rather than from the source
+ * (a 4K frame is decoded, tone-mapped and halved once, not once per rendition). Sizes are
+ * shorter sides, largest first; output i is labelled [v<i>]. Never upscaled: a 240p clip
+ * stays 240p in every output.
+ */
+export async function renditionFilterGraph(
+  probe: MediaProbe,
+  opts: { shortSides: readonly number[]; maxFps?: number },
+): Promise<string> {
+  const [largest, ...smaller] = opts.shortSides;
+  if (largest === undefined || smaller.some((side) => side > largest)) {
+    throw new Error('rendition sizes must be given largest first');
+  }
+  const chain = await videoFilterChain(probe, { maxShortSide: largest, maxFps: opts.maxFps });
+  if (smaller.length === 0) return `[0:v:0]${chain}[v0]`;
+  const branches = smaller.map((_, i) => `[s${i + 1}]`).join('');
+  return [
+    `[0:v:0]${chain},split=${opts.shortSides.length}[v0]${branches}`,
+    ...smaller.map((side, i) => `[s${i + 1}]${shortSideScale(side)}[v${i + 1}]`),
+  ].join(';');
+}

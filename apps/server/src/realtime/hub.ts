@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { Redis } from 'ioredis';
+import { withTimeout } from '../time-limit.js';
 
 export type Listener = (event: string, data: unknown) => void;
 
@@ -50,10 +51,21 @@ interface Envelope {
  */
 const ignore = () => undefined;
 
-/** One subscriber connection per process; Redis channels are joined while someone listens. */
-export function redisHub(url: string, prefix = 'saathi:'): Hub {
+/**
+ * One subscriber connection per process; Redis channels are joined while someone listens.
+ * `timeoutMs` bounds a publish and the wait for SUBSCRIBE: with Redis stalled, a caller (a help
+ * request, a stream opening) goes on without live delivery instead of hanging.
+ */
+export function redisHub(
+  url: string,
+  prefix = 'saathi:',
+  { timeoutMs = 1000 }: { timeoutMs?: number } = {},
+): Hub {
   const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
   const subscriber = new Redis(url);
+  // Each reconnect attempt emits an error; calls fail or time out meanwhile, and /api/health
+  // reports the outage. Unhandled, ioredis prints every attempt to stderr.
+  for (const client of [publisher, subscriber]) client.on('error', ignore);
   const local = memoryHub();
   const counts = new Map<string, number>();
   /** Per joined channel, the pending or settled SUBSCRIBE every later listener also waits on. */
@@ -64,15 +76,20 @@ export function redisHub(url: string, prefix = 'saathi:'): Hub {
   });
   return {
     async publish(channel, event, data) {
-      await publisher.publish(prefix + channel, JSON.stringify({ event, data } satisfies Envelope));
+      const envelope = JSON.stringify({ event, data } satisfies Envelope);
+      await withTimeout(publisher.publish(prefix + channel, envelope), timeoutMs, 'Redis publish');
     },
     subscribe(channel, listener) {
       const n = counts.get(channel) ?? 0;
       counts.set(channel, n + 1);
       if (n === 0) {
-        // A failed SUBSCRIBE (Redis down) still settles: the stream goes on and gets what the
-        // connection delivers once ioredis reconnects and re-subscribes by itself.
-        joins.set(channel, subscriber.subscribe(prefix + channel).then(ignore, ignore));
+        // A failed or stalled SUBSCRIBE (Redis down) still settles: the stream goes on and gets
+        // what the connection delivers once ioredis reconnects and re-subscribes by itself.
+        const subscribing = subscriber.subscribe(prefix + channel);
+        joins.set(
+          channel,
+          withTimeout(subscribing, timeoutMs, 'Redis subscribe').then(ignore, ignore),
+        );
       }
       const inProcess = local.subscribe(channel, listener);
       return {

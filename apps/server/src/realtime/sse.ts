@@ -1,8 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accountBlockedEvent } from '@saathi/contract';
-import { accountChannel } from '../auth/account-events.js';
 import type { Hub } from './hub.js';
+import { guardStream, type StreamGuard } from './stream-guard.js';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -19,12 +18,13 @@ export function streamChannel(
   /** One channel, or several streamed together (e.g. everyone's events and the caller's own). */
   channel: string | readonly string[],
   /** Sent once the channel is joined, so nothing raised meanwhile falls between the two. */
-  first?: () => Promise<{ event: string; data: unknown }>,
+  first: (() => Promise<{ event: string; data: unknown }>) | undefined,
   /**
-   * The caller's own account: a block ends the stream at once (its last event says so), so
-   * a blocked phone stops receiving anything without waiting for its next call.
+   * Ends the stream once the caller loses the right to it (a block, a revoked session, a lost
+   * role: its last event says so for a block), so nothing reaches a phone that may no longer
+   * read it; and after a maximum life, when the client reconnects and is checked afresh.
    */
-  accountId?: string,
+  guard: StreamGuard,
 ): void {
   reply.hijack();
   const res = reply.raw;
@@ -36,20 +36,15 @@ export function streamChannel(
     'x-request-id': request.id,
   });
   const send = (event: string, data: unknown) => {
+    if (res.writableEnded) return;
     res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
   res.write('retry: 5000\n\n');
   const subscriptions = (typeof channel === 'string' ? [channel] : channel).map((c) =>
     hub.subscribe(c, send),
   );
-  if (accountId) {
-    subscriptions.push(
-      hub.subscribe(accountChannel(accountId), (event, data) => {
-        send(event, data);
-        if (event === accountBlockedEvent) res.end();
-      }),
-    );
-  }
+  const guarded = guardStream(hub, guard, { send, end: () => res.end() });
+  subscriptions.push(guarded.subscription);
   const unsubscribe = () => subscriptions.forEach((s) => s.leave());
   if (first) {
     // Read only once every channel is joined: an event raised before that would be in
@@ -68,6 +63,7 @@ export function streamChannel(
     if (closed) return;
     closed = true;
     clearInterval(heartbeat);
+    guarded.stop();
     unsubscribe();
     open.delete(res);
   };

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.js';
 import { businesses, safetyCautions, teamContacts, users } from '../db/schema/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { Storage } from '../storage/storage.js';
+import { communityDrivers, communityPassword } from './community/script.js';
 
 /** Listed in README.md. Demo only: SEED_DEMO=false in any real deployment. */
 export const demoAccounts = [
@@ -18,49 +19,54 @@ export const demoAccounts = [
 export const demoBusinesses = [
   {
     name: 'Sharma Tyre & Puncture Works',
+    nameHi: 'शर्मा टायर और पंक्चर वर्क्स',
     description:
       'Tubeless puncture repair, tyre change and wheel alignment for trucks. Open 24 hours.',
     address: 'NH48, near Kherki Daula Toll Plaza, Gurugram, Haryana 122004',
     phone: '+91 90000 10001',
     email: 'sharma.tyres@example.com',
     status: 'active',
-    category: 'Tyres & Puncture',
+    category: 'tyres',
   },
   {
     name: 'Sher-e-Punjab Family Dhaba',
+    nameHi: 'शेर-ए-पंजाब फ़ैमिली ढाबा',
     description: 'Hot dal, rotis and chai around the clock, with safe parking for trucks and cabs.',
     address: 'GT Road (NH44), Murthal, Sonipat, Haryana 131027',
     phone: '+91 90000 10002',
     email: 'sherepunjab.dhaba@example.com',
     status: 'active',
-    category: 'Dhaba',
+    category: 'dhaba',
   },
   {
     name: 'Suraksha Transport Insurance',
+    nameHi: 'सुरक्षा ट्रांसपोर्ट बीमा',
     description: 'Commercial vehicle and goods-in-transit cover; claim help in Hindi and English.',
     address: 'Sanjay Gandhi Transport Nagar, Delhi 110042',
     phone: '+91 90000 10003',
     email: 'suraksha.insurance@example.com',
     status: 'active',
-    category: 'Insurance',
+    category: 'insurance',
   },
   {
     name: 'Highway Auto Service Centre',
+    nameHi: 'हाईवे ऑटो सर्विस सेंटर',
     description: 'Engine, brake and clutch work for trucks, tempos and taxis; same-day service.',
     address: 'NH48, Sector 8, IMT Manesar, Gurugram, Haryana 122051',
     phone: '+91 90000 10004',
     email: 'highway.service@example.com',
     status: 'active',
-    category: 'Vehicle Service',
+    category: 'vehicle_service',
   },
   {
     name: 'Shree Balaji Fuel Station',
+    nameHi: 'श्री बालाजी फ़्यूल स्टेशन',
     description: 'Diesel, petrol and CNG with clean washrooms; closed for renovation.',
     address: 'NH48, Behror, Alwar, Rajasthan 301701',
     phone: '+91 90000 10005',
     email: 'balaji.fuel@example.com',
     status: 'inactive',
-    category: 'Fuel Station',
+    category: 'fuel_station',
   },
 ] as const;
 
@@ -69,9 +75,9 @@ export const demoBusinesses = [
  * a real deployment enters its own in the admin console (Help requests, Team numbers).
  */
 export const demoTeamContacts = [
-  { name: 'Support Team', number: '+91 90000 20001' },
-  { name: 'Sales Team', number: '+91 90000 20002' },
-  { name: 'Technical Team', number: '+91 90000 20003' },
+  { name: 'Support Team', nameHi: 'सहायता टीम', number: '+91 90000 20001' },
+  { name: 'Sales Team', nameHi: 'बिक्री टीम', number: '+91 90000 20002' },
+  { name: 'Technical Team', nameHi: 'तकनीकी टीम', number: '+91 90000 20003' },
 ] as const;
 
 /** Newest first; each in English then Hindi, as the drivers read both. `colour` draws a picture. */
@@ -155,5 +161,10 @@ export async function seedDemo(db: Db, storage?: Storage): Promise<boolean> {
 
 export function demoBanner(publicUrl: string): string {
   const rows = demoAccounts.map((a) => `  ${a.usertype.padEnd(7)} ${a.phone}  ${a.password}`);
+  const phones = Object.values(communityDrivers).map((d) => d.phone);
+  rows.push(
+    `  and the demo community's drivers, ${phones[0]} to ${phones.at(-1)}  ${communityPassword}`,
+    '  (their posts arrive in the feed over the next minutes)',
+  );
   return `\nSaathi demo accounts (SEED_DEMO=false turns these off):\n${rows.join('\n')}\nOpen ${publicUrl}\n\n`;
 }

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { Storage } from './storage.js';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -49,4 +50,33 @@ export async function decryptToBuffer(key: Buffer, source: Readable): Promise<Bu
 
 export function bufferStream(data: Buffer): Readable {
   return Readable.from([data]);
+}
+
+/**
+ * A stored encrypted file as a decrypting stream, for files too large to hold in memory (data
+ * downloads). The tag is read first, from the end; a tampered file fails the stream at its end.
+ * Answers null when nothing is stored at `key`.
+ */
+export async function decryptStored(
+  storage: Storage,
+  key: string,
+  fileKey: Buffer,
+): Promise<{ stream: Readable; size: number } | null> {
+  const stored = await storage.stat(key);
+  if (!stored || stored.size < IV_BYTES + TAG_BYTES) return null;
+  const head = async (start: number, end: number) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.read(key, { start, end })) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  };
+  const iv = await head(0, IV_BYTES - 1);
+  const tag = await head(stored.size - TAG_BYTES, stored.size - 1);
+  const decipher = createDecipheriv('aes-256-gcm', fileKey, iv);
+  decipher.setAuthTag(tag);
+  const size = stored.size - IV_BYTES - TAG_BYTES;
+  if (size === 0) return { stream: Readable.from([decipher.final()]), size };
+  const body = await storage.read(key, { start: IV_BYTES, end: stored.size - TAG_BYTES - 1 });
+  const stream = new PassThrough();
+  pipeline(body, decipher, stream).catch((err: unknown) => stream.destroy(err as Error));
+  return { stream, size };
 }

@@ -80,9 +80,15 @@ export function s3Storage(client: S3Client, bucket: string, prefix = ''): Storag
       const head = await client.send(
         new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }),
       );
+      const size = head.ContentLength ?? 0;
+      const modified = head.LastModified ?? new Date(0);
       return {
-        size: head.ContentLength ?? 0,
+        size,
         contentType: head.ContentType ?? 'application/octet-stream',
+        // S3's ETag is a strong validator of the object's bytes (an MD5, or one per part
+        // for multipart uploads); some compatible stores leave it out.
+        etag: head.ETag ?? `"${size.toString(16)}-${modified.getTime().toString(16)}"`,
+        modified,
       };
     } catch (error) {
       if (isMissing(error)) return null;
@@ -121,7 +127,7 @@ export function s3Storage(client: S3Client, bucket: string, prefix = ''): Storag
       // S3 reads are consistent right after a write, so this is the object just stored.
       const stored = await stat(key);
       if (!stored) throw new Error(`S3 object ${Key} missing right after its upload`);
-      return stored;
+      return { size: stored.size, contentType: stored.contentType };
     },
     async read(key, range) {
       const object = await client.send(

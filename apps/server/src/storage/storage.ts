@@ -8,6 +8,13 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** A stored object as `stat` finds it, with what a cache needs to revalidate its copy. */
+export interface StoredVersion extends StoredObject {
+  /** A strong validator (RFC 9110 8.8.3), quoted: it changes whenever the bytes may have. */
+  etag: string;
+  modified: Date;
+}
+
 /**
  * Where files live. Keys under `public/` are served at /media/...; keys under `private/`
  * are never served directly, only through a route that checks the caller.
@@ -15,9 +22,14 @@ export interface StoredObject {
 export interface Storage {
   /** Streams `body` to `key`; on failure nothing is left at `key`. */
   put(key: string, body: Readable, contentType: string): Promise<StoredObject>;
-  stat(key: string): Promise<StoredObject | null>;
+  stat(key: string): Promise<StoredVersion | null>;
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes what writers that died mid-write left (local disk: `.part` files); answers how
+   * many. Stores without such leftovers (S3 drops unfinished uploads itself) leave it out.
+   */
+  removeLeftovers?(): Promise<number>;
 }
 
 /** A whole stored object in memory: for small files (photos) that a library wants as a buffer. */

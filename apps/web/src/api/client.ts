@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { blockedResponse, callPath, errorResponse, type Call } from '@saathi/contract';
 import { setBlockedAccount } from './blocked';
-import { ApiError, networkError, type MessageParams } from './errors';
+import { ApiError, networkError, timeoutError, type MessageParams } from './errors';
 import { clearToken, readToken } from './token';
 
 type Present<S> = Exclude<S, undefined>;
@@ -21,7 +21,12 @@ type QueryInput<C extends Call> =
 
 export type RequestInput<C extends Call> = ParamsInput<C> &
   BodyInput<C> &
-  QueryInput<C> & { signal?: AbortSignal; headers?: Record<string, string> };
+  QueryInput<C> & {
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    /** Gives up after this long with ApiError code 'timeout'; by default by the method. */
+    timeoutMs?: number;
+  };
 export type ResponseOf<C extends Call> = z.infer<C['response']>;
 
 export interface MultipartInput {
@@ -99,6 +104,60 @@ function pathOf(call: Call, params: unknown, query?: unknown): string {
   return text ? `${path}?${text}` : path;
 }
 
+/**
+ * Every call has a deadline: on a link that looks up but carries nothing a screen would
+ * otherwise wait for ever. Reads are short; a write gets longer, as the server may work on it.
+ */
+export const callTimeouts = { readMs: 15_000, writeMs: 30_000 } as const;
+/** A read that got no answer is asked once more after this pause. */
+export const readRetryDelayMs = 1_000;
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = () => {
+      window.clearTimeout(timer);
+      reject(new DOMException('Request cancelled', 'AbortError'));
+    };
+    const timer = window.setTimeout(() => {
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/** One try: the deadline covers the answer's body too, which can stall as well. */
+async function attempt<C extends Call>(
+  call: C,
+  input: RequestInput<C>,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<ResponseOf<C>> {
+  const deadline = new AbortController();
+  const timer = window.setTimeout(() => deadline.abort(), timeoutMs);
+  const cancel = () => deadline.abort();
+  input.signal?.addEventListener('abort', cancel, { once: true });
+  try {
+    const response = await fetch(pathOf(call, input.params, input.query), {
+      ...init,
+      signal: deadline.signal,
+    });
+    return settle(call, response.status, await response.text());
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (input.signal?.aborted) throw new DOMException('Request cancelled', 'AbortError');
+    throw deadline.signal.aborted ? timeoutError() : networkError();
+  } finally {
+    window.clearTimeout(timer);
+    input.signal?.removeEventListener('abort', cancel);
+  }
+}
+
+/**
+ * A call of the contract. A read without an answer (no network, or no reply in time) is
+ * asked once more; a write is not: it may have arrived, and only the caller knows whether
+ * sending it again is safe (the help outbox sends its key with it).
+ */
 export async function request<C extends Call>(
   call: C,
   input: RequestInput<C>,
@@ -109,19 +168,20 @@ export async function request<C extends Call>(
     ...input.headers,
   };
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
-  let response: Response;
+  const init: RequestInit = {
+    method: call.method,
+    headers,
+    body: input.body === undefined ? undefined : JSON.stringify(input.body),
+  };
+  const read = call.method === 'GET';
+  const timeoutMs = input.timeoutMs ?? (read ? callTimeouts.readMs : callTimeouts.writeMs);
   try {
-    response = await fetch(pathOf(call, input.params, input.query), {
-      method: call.method,
-      headers,
-      body: input.body === undefined ? undefined : JSON.stringify(input.body),
-      signal: input.signal,
-    });
+    return await attempt(call, input, init, timeoutMs);
   } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw networkError();
+    if (!read || !(error instanceof ApiError) || !error.isNetwork) throw error;
+    await pause(readRetryDelayMs, input.signal);
+    return attempt(call, input, init, timeoutMs);
   }
-  return settle(call, response.status, await response.text());
 }
 
 /** Multipart upload through XMLHttpRequest, because fetch cannot report upload progress. */

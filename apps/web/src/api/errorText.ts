@@ -40,7 +40,10 @@ export function messageText(message: string): string {
 /** What to tell the user about a failed call: translated code, server text, or the screen's fallback. */
 export function errorText(error: unknown, fallbackKey: string): string {
   if (error instanceof ApiError) {
-    if (error.isNetwork) return i18n.t('errors.network');
+    // Three different troubles for the reader: no network, a network that carries nothing,
+    // and a server that answered no (below).
+    if (error.isTimeout) return i18n.t('errors.timeout');
+    if (error.isNetwork) return i18n.t(navigator.onLine ? 'errors.network' : 'errors.offline');
     if (error.code && i18n.exists(`errors.${error.code}`)) {
       return i18n.t(`errors.${error.code}`, error.params);
     }

@@ -16,9 +16,16 @@ export class ApiError extends Error {
     this.params = params;
   }
 
+  /** No answer: the network failed or the deadline passed. A write may still have arrived. */
   get isNetwork(): boolean {
     return this.status === 0;
+  }
+
+  get isTimeout(): boolean {
+    return this.code === 'timeout';
   }
 }
 
 export const networkError = (): ApiError => new ApiError(0, undefined, 'network');
+/** Sent, or trying to, and no answer came in time. */
+export const timeoutError = (): ApiError => new ApiError(0, undefined, 'timeout');

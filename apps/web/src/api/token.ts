@@ -34,12 +34,13 @@ export function clearToken(): void {
   notify();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Calls the listener when this tab signs in or out (or a refused token is forgotten). */
+export function onTokenChange(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 /** The login token; components re-render when this tab signs in or out. */
 export function useToken(): string | null {
-  return useSyncExternalStore(subscribe, readToken, () => null);
+  return useSyncExternalStore(onTokenChange, readToken, () => null);
 }

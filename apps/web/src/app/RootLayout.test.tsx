@@ -28,7 +28,7 @@ describe('app shell', () => {
   it('hides the navigation on the login screen even with a token', () => {
     signIn();
     renderRoute('/login');
-    expect(screen.getByRole('heading', { name: 'Driver Login' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Driver Login' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
@@ -45,7 +45,7 @@ describe('app shell', () => {
     renderRoute('/terms');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Terms and Conditions' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('replaces every route with the blocked screen when /me says the account is blocked', async () => {
@@ -73,15 +73,15 @@ describe('app shell', () => {
       ),
     );
     renderRoute('/help');
-    expect(await screen.findByRole('heading', { name: 'Account Blocked' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Account Blocked' })).toBeInTheDocument();
     expect(
       screen.getByText(
         'Your account has been temporarily blocked due to policy violations or security concerns.',
       ),
-    ).toBeTruthy();
-    expect(screen.getByText('Ramesh Kumar')).toBeTruthy();
-    expect(screen.getByText('+919876543210')).toBeTruthy();
-    expect(screen.getByText('5 March 2025')).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText('Ramesh Kumar')).toBeInTheDocument();
+    expect(screen.getByText('+919876543210')).toBeInTheDocument();
+    expect(screen.getByText('5 March 2025')).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 });

@@ -1,7 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { NotificationBell } from '../features/notifications/NotificationBell';
 import { LanguageSwitch } from '../ui/LanguageSwitch';
+
+// The bell's unread count needs the API client, which the app's frame loads after it paints.
+const NotificationBell = lazy(async () => ({
+  default: (await import('../features/notifications/NotificationBell')).NotificationBell,
+}));
 
 /**
  * Brand and language choice, on every screen including sign-in. Signed in, a bell leads to
@@ -17,7 +22,11 @@ export function TopBar({ signedIn }: { signedIn: boolean }) {
           {t('app.name')}
         </Link>
         <div className="flex items-center gap-1">
-          {signedIn && <NotificationBell />}
+          {signedIn && (
+            <Suspense fallback={<span className="size-11" />}>
+              <NotificationBell />
+            </Suspense>
+          )}
           <LanguageSwitch />
         </div>
       </div>

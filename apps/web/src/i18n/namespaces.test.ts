@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import directoryEn from './directory.en.json';
 import idcardEn from './idcard.en.json';

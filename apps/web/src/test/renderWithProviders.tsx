@@ -56,9 +56,13 @@ export function newProduct(overrides: Partial<Product> = {}): Product {
     video: {
       url: '/media/public/posts/p/video.mp4',
       posterUrl: '/media/public/posts/p/poster.jpg',
+      posterSmallUrl: '/media/public/posts/p/poster-small.webp',
       duration: 3,
       width: 720,
       height: 1280,
+      renditions: [
+        { url: '/media/public/posts/p/video.mp4', width: 720, height: 1280, kbps: 1596 },
+      ],
     },
     images: [],
     user: {

@@ -16,7 +16,8 @@ export function LanguageSwitch() {
             lang={language}
             aria-pressed={active}
             onClick={() => setLanguage(language)}
-            className={`min-h-10 rounded-full px-3 text-sm font-semibold ${active ? 'bg-brand text-white' : 'text-stone-700'}`}
+            // 44 px: the smallest target a thumb on a moving cab's phone reliably hits (WCAG 2.5.5).
+            className={`min-h-11 min-w-11 rounded-full px-3 text-sm font-semibold ${active ? 'bg-brand text-white' : 'text-stone-700'}`}
           >
             {names[language]}
           </button>

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
-import { formatRelative } from './formatDate';
+import { formatDateTime, formatRelative } from './formatDate';
 import { TimeAgo } from './TimeAgo';
 
 const now = Date.parse('2025-03-05T10:00:00.000Z');
@@ -23,6 +23,20 @@ describe('formatRelative', () => {
   });
 });
 
+describe('formatDateTime', () => {
+  it('tells the hour with am/pm in English and with the Hindi day-period in Hindi', () => {
+    const at = new Date(2025, 2, 5, 15, 40).toISOString();
+    expect(formatDateTime(at, 'en')).toBe('5 Mar 2025, 3:40 pm');
+    expect(formatDateTime(at, 'hi')).toBe('5 मार्च 2025, दोपहर 3:40');
+    expect(formatDateTime(new Date(2025, 2, 5, 8, 5).toISOString(), 'hi')).toBe(
+      '5 मार्च 2025, सुबह 8:05',
+    );
+    expect(formatDateTime(new Date(2025, 2, 5, 21, 0).toISOString(), 'hi')).toBe(
+      '5 मार्च 2025, रात 9:00',
+    );
+  });
+});
+
 describe('<TimeAgo>', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
@@ -41,12 +55,12 @@ describe('<TimeAgo>', () => {
     act(() => {
       vi.advanceTimersByTime(60_000);
     });
-    expect(screen.getByText('5 min ago')).toBeTruthy();
+    expect(screen.getByText('5 min ago')).toBeInTheDocument();
   });
 
   it('speaks Hindi when the app does', async () => {
     await i18n.changeLanguage('hi');
     render(<TimeAgo value={ago(5 * 60)} />);
-    expect(screen.getByText('5 मिनट पहले')).toBeTruthy();
+    expect(screen.getByText('5 मिनट पहले')).toBeInTheDocument();
   });
 });

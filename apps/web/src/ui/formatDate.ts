@@ -9,12 +9,26 @@ export function formatDate(value: string | Date, language: string): string {
   }).format(date);
 }
 
-/** A moment, for lists where the hour matters: 5 Mar 2025, 3:40 pm / 5 मार्च 2025, 3:40 pm. */
+/**
+ * A moment, for lists where the hour matters: 5 Mar 2025, 3:40 pm / 5 मार्च 2025, दोपहर 3:40.
+ * Hindi's own 'short' time style says am/pm in Latin letters; the spoken day-period (सुबह,
+ * दोपहर, शाम, रात) is what Hindi readers use for a clock time, and cannot be combined with
+ * `dateStyle`, hence two formats.
+ */
 export function formatDateTime(value: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-IN', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(value));
+  const date = new Date(value);
+  if (language !== 'hi') {
+    return new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      date,
+    );
+  }
+  const day = new Intl.DateTimeFormat('hi-IN', { dateStyle: 'medium' }).format(date);
+  const time = new Intl.DateTimeFormat('hi-IN', {
+    hour: 'numeric',
+    minute: '2-digit',
+    dayPeriod: 'short',
+  }).format(date);
+  return `${day}, ${time}`;
 }
 
 const minute = 60;

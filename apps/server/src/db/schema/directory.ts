@@ -6,6 +6,8 @@ export const businesses = pgTable(
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
+    /** Shown instead of `name` when the reader's language is Hindi; null falls back to `name`. */
+    nameHi: text('name_hi'),
     description: text('description').notNull().default(''),
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),

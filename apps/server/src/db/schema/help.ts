@@ -5,6 +5,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
@@ -40,11 +41,41 @@ export const helpRequests = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     /** What the team tells the driver when resolving; sent in their notification. */
     answer: text('answer'),
+    /**
+     * How many times the driver asked: a repeat within a few minutes while this request is
+     * not resolved (a panicked driver pressing SOS again) counts here, not as a new request.
+     */
+    repeatCount: integer('repeat_count').notNull().default(1),
+    /** When the driver last asked (the first time or the latest repeat). */
+    lastRequestedAt: timestamp('last_requested_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('help_requests_status_idx').on(t.status, t.createdAt),
     index('help_requests_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * The keys phones gave their help requests (clientRequestId): a retry of an unconfirmed
+ * request names the request it made, so it is answered, not made again. A key of its own
+ * table, not a column, because a repeat merged into another request keeps its key too.
+ */
+export const helpRequestKeys = pgTable(
+  'help_request_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientRequestId: uuid('client_request_id').notNull(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => helpRequests.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('help_request_keys_user_key_idx').on(t.userId, t.clientRequestId),
+    index('help_request_keys_request_idx').on(t.requestId),
   ],
 );
 
@@ -69,6 +100,8 @@ export const teamContacts = pgTable(
   {
     id: uuid('id').primaryKey(),
     name: text('name').notNull(),
+    /** Shown instead of `name` when the reader's language is Hindi; null falls back to `name`. */
+    nameHi: text('name_hi'),
     number: text('number').notNull(),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -14,6 +14,11 @@ export const identityDocuments = pgTable(
     mime: text('mime').notNull(),
     bytes: integer('bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The image was erased from storage (kept only as long as verification needs it); the row
+     * stays so the console can say so. storageKey then names nothing.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [index('identity_documents_user_idx').on(t.userId)],
 );

@@ -11,4 +11,6 @@ export * from './directory.js';
 export * from './help.js';
 export * from './locations.js';
 export * from './voice.js';
+export * from './uploads.js';
 export * from './audit.js';
+export * from './data-exports.js';

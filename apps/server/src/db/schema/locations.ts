@@ -1,4 +1,12 @@
-import { doublePrecision, index, pgTable, real, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  real,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /** The last place each user's phone reported; one row per user, overwritten. */
@@ -11,9 +19,11 @@ export const userLocations = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     accuracy: real('accuracy'),
+    /** The ~10 km grid cell of the position (features/location/cells.ts): all 'nearby' uses. */
+    cell: integer('cell').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_locations_lat_lng_idx').on(t.latitude, t.longitude)],
+  (t) => [index('user_locations_cell_idx').on(t.cell, t.recordedAt)],
 );
 
 /** Every report, for the team's view of a trip; personal data, deleted after 30 days. */

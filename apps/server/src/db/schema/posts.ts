@@ -36,6 +36,18 @@ export const posts = pgTable(
     durationSec: real('duration_sec'),
     width: integer('width'),
     height: integer('height'),
+    /** The 720p file's video and audio caps together; null for posts made before it was kept. */
+    videoKbps: integer('video_kbps'),
+    /**
+     * The low rendition (360p, at most 300 kbit/s). New posts are ready only with it; older
+     * ones get it from the media backfill job, until then null.
+     */
+    lowVideoKey: text('low_video_key'),
+    lowWidth: integer('low_width'),
+    lowHeight: integer('low_height'),
+    lowKbps: integer('low_kbps'),
+    /** The feed's small WebP poster (480 px long side); null until backfilled for old posts. */
+    posterSmallKey: text('poster_small_key'),
     /** Kept in the row and changed in the same transaction as likes/comments rows. */
     likeCount: integer('like_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
@@ -54,6 +66,12 @@ export const posts = pgTable(
       .on(t.createdAt, t.id)
       .where(sql`${t.status} = 'ready' and ${t.removedAt} is null and ${t.emergency}`),
     index('posts_user_idx').on(t.userId, t.createdAt, t.id),
+    // The media backfill's list: small, and empty once every old post has its files.
+    index('posts_media_backfill_idx')
+      .on(t.createdAt)
+      .where(
+        sql`${t.status} = 'ready' and ${t.removedAt} is null and ${t.videoKey} is not null and (${t.lowVideoKey} is null or ${t.posterSmallKey} is null)`,
+      ),
   ],
 );
 

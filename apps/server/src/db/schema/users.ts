@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -13,6 +14,8 @@ export const users = pgTable(
       enum: ['pending', 'verified', 'rejected', 'not_required'],
     }).notNull(),
     verificationNote: text('verification_note'),
+    /** When the team verified or rejected the driver: identity images are erased a while after. */
+    verificationDecidedAt: timestamp('verification_decided_at', { withTimezone: true }),
     profileImage: text('profile_image'),
     remindSalah: boolean('remind_salah').notNull().default(false),
     showNumber: boolean('show_number').notNull().default(false),
@@ -21,10 +24,20 @@ export const users = pgTable(
     followingCount: integer('following_count').notNull().default(0),
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
     blockReason: text('block_reason'),
+    /**
+     * The owner asked to delete the account: it is erased at this time unless they sign in
+     * before (features/account). Null when no deletion is pending.
+     */
+    deletionDueAt: timestamp('deletion_due_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('users_name_idx').on(t.name)],
+  (t) => [
+    index('users_name_idx').on(t.name),
+    index('users_deletion_due_idx')
+      .on(t.deletionDueAt)
+      .where(sql`${t.deletionDueAt} is not null`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.js';
 import type { Hub } from '../../realtime/hub.js';
-import { announceBlocked } from '../../auth/account-events.js';
+import { announceAccessChanged } from '../../auth/account-events.js';
 import { blockAccount, unblockAccount } from '../auth/block.js';
 import { isBlockedLocked } from '../moderation/queries.js';
 import type { Notifier } from '../notifications/service.js';
@@ -108,7 +108,7 @@ export function createModerationService(deps: {
         await blockAccount(tx, userId, reason);
         return null;
       });
-      await announce('announcing the block', () => announceBlocked(deps.hub, userId));
+      await announce('announcing the block', () => announceAccessChanged(deps.hub, userId));
       return answer(userId, messages.user_blocked);
     },
 
@@ -141,6 +141,8 @@ export function createModerationService(deps: {
         const row = await setAdminRole(tx, user, false);
         return { to: row.usertype };
       });
+      // Their console stream carries SOS numbers and locations: it ends now, in every process.
+      await announce('announcing the demotion', () => announceAccessChanged(deps.hub, userId));
       return answer(userId, messages.admin_demoted);
     },
 

@@ -144,7 +144,12 @@ export async function setVerification(
 ): Promise<UserRow | undefined> {
   const rows = await db
     .update(users)
-    .set({ verification, verificationNote: note, updatedAt: new Date() })
+    .set({
+      verification,
+      verificationNote: note,
+      verificationDecidedAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(and(eq(users.id, userId), eq(users.usertype, 'driver')))
     .returning();
   return rows[0];

@@ -1,7 +1,7 @@
 import { adminLimits, callPath, adminDocumentPath, type AdminUserFilter } from '@saathi/contract';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import type { Db } from '../../db/client.js';
-import { NotFound } from '../../http/errors.js';
+import { HttpError, NotFound } from '../../http/errors.js';
 import { decryptToBuffer } from '../../storage/encryption.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import type { Storage } from '../../storage/storage.js';
@@ -86,6 +86,7 @@ export function createAdminUserService(deps: { db: Db; storage: Storage; fileKey
           bytes: d.bytes,
           url: callPath(adminDocumentPath, { userId, docId: d.id }),
           createdAt: d.createdAt.toISOString(),
+          erasedAt: d.erasedAt?.toISOString() ?? null,
         })),
       };
     },
@@ -94,6 +95,7 @@ export function createAdminUserService(deps: { db: Db; storage: Storage; fileKey
     async document(userId: string, docId: string) {
       const row = await findIdentityDocument(db, userId, docId);
       if (!row) throw NotFound('identity_document_not_found');
+      if (row.erasedAt) throw new HttpError(410, 'identity_document_erased');
       const data = await decryptToBuffer(deps.fileKey, await deps.storage.read(row.storageKey));
       return { data, mime: row.mime, kind: row.kind };
     },

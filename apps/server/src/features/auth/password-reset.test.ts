@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { limits, messages } from '@saathi/contract';
 import { startSession } from '../../auth/sessions.js';
@@ -6,6 +6,7 @@ import { passwordResets, users } from '../../db/schema/index.js';
 import { expectAuthBody, expectError } from '../../../test/auth.js';
 import {
   bearer,
+  newPhone,
   newUser,
   nextIp,
   startTestApp,
@@ -76,6 +77,41 @@ describe('forgot and reset password', () => {
     expect(newSms.map((m) => m.to)).toEqual([account.user.phone]);
     expect(newSms[0]?.text).toMatch(linkPattern);
   });
+
+  it('answers before the number is looked up, so an account cannot be told by the time', async () => {
+    const account = await newUser(t);
+    const sent = t.outbox.length;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // While this holds the users table, any account work on the answer's path would wait.
+    const holder = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table users in access exclusive mode`);
+      locked();
+      await released;
+    });
+    await lockTaken;
+    try {
+      for (const number of [account.user.phone, newPhone()]) {
+        const answer = await Promise.race([
+          forgot(number),
+          new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), 10_000)),
+        ]);
+        expect(answer === 'still waiting' ? answer : answer.json()).toEqual({
+          success: true,
+          message: messages.reset_sent,
+        });
+      }
+      expect(t.outbox.length).toBe(sent);
+    } finally {
+      release();
+      await holder;
+    }
+    // The link still goes out, after the answer, and to the account only.
+    await vi.waitFor(() => expect(t.outbox.length).toBe(sent + 1));
+    expect(t.outbox.at(-1)?.to).toBe(account.user.phone);
+  }, 30_000);
 
   it('stores only a hash of the token, expiring after 15 minutes', async () => {
     const account = await newUser(t);

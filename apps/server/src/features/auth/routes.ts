@@ -5,6 +5,7 @@ import { registerCall } from '../../http/register-call.js';
 import type { AuthService } from './service.js';
 
 export function authRoutes(app: FastifyInstance, auth: AuthDeps, service: AuthService): void {
+  app.addHook('onClose', () => service.settle());
   registerCall(app, auth, authCalls.userRegister, ({ body, request }) =>
     service.registerUser(body, request.ip),
   );

@@ -8,10 +8,11 @@ import {
   rateLimits,
   type AuthResponse,
 } from '@saathi/contract';
+import { announceAccessChanged } from '../../auth/account-events.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import { revokeSession, revokeUserSessions, startSession } from '../../auth/sessions.js';
-import { blockOf, isBlocked, selfView, type Viewer } from '../../auth/viewer.js';
+import { blockOf, deletionPassed, isBlocked, selfView, type Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
 import {
@@ -22,8 +23,11 @@ import {
   TooMany,
   invalidField,
 } from '../../http/errors.js';
+import type { Hub } from '../../realtime/hub.js';
 import type { SmsSender } from '../../sms/sender.js';
 import type { Storage } from '../../storage/storage.js';
+import { backgroundTasks } from '../../http/background-tasks.js';
+import { cancelDeletion } from '../account/queries.js';
 import { receiveIdentityDocuments } from './identity-upload.js';
 import {
   consumePasswordReset,
@@ -44,6 +48,8 @@ export interface AuthServiceDeps {
   publicUrl: string;
   /** A new driver awaits verification: the console's count goes up. */
   attentionChanged: () => Promise<void>;
+  /** Revoked sessions end their live streams in every process. */
+  hub: Hub;
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
@@ -55,6 +61,35 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function limit(key: string, max: number) {
     const wait = await limiter.hit(key, max, window);
     if (wait > 0) throw TooMany(wait);
+  }
+
+  /**
+   * After the revocation is written the answer stands: a lost announcement is logged, and the
+   * streams' own periodic check ends them instead.
+   */
+  async function endStreams(userId: string) {
+    await announceAccessChanged(deps.hub, userId).catch((err: unknown) =>
+      deps.log.error({ err }, 'announcing the revoked sessions failed'),
+    );
+  }
+
+  const afterAnswer = backgroundTasks(deps.log, 'Sending a reset link');
+
+  async function sendResetLink(number: string) {
+    const user = await findUserByPhone(db, number);
+    if (!user || isBlocked(user)) return;
+    const token = randomBytes(32).toString('base64url');
+    await insertPasswordReset(db, {
+      id: randomUUID(),
+      userId: user.id,
+      tokenHash: sha256(token),
+      expiresAt: new Date(Date.now() + limits.resetTokenMinutes * 60_000),
+    });
+    const link = `${deps.publicUrl}/reset-password/${token}`;
+    await deps.sms.send(
+      user.phone,
+      `Saathi: reset your password with this link within ${limits.resetTokenMinutes} minutes: ${link}`,
+    );
   }
 
   async function signedIn(user: UserRow, message: string): Promise<AuthResponse> {
@@ -138,20 +173,41 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
     },
 
+    /**
+     * Every try counts against the IP. Per number only the tries since its last right password
+     * count, and past a few of them the number is slowed, never locked: one try per few seconds
+     * (a 429 with that Retry-After, before the password is checked), so a stranger's wrong
+     * guesses cost the owner seconds, not 15 minutes. Tries are counted before the check, so a
+     * burst of parallel guesses cannot slip past; a right password clears the count.
+     */
     async login(body: { number: string; password: string }, ip: string) {
       await limit(`signin:ip:${ip}`, rateLimits.signInPerIp);
-      await limit(`signin:number:${body.number}`, rateLimits.signInPerNumber);
+      const tries = `signin:number:${body.number}`;
+      if ((await limiter.hit(tries, rateLimits.signInFreeTriesPerNumber, window)) > 0) {
+        const wait = await limiter.hit(
+          `signin:spacing:${body.number}`,
+          1,
+          rateLimits.signInSpacingSeconds,
+        );
+        if (wait > 0) throw new HttpError(429, 'signin_slow_down', undefined, { retryAfter: wait });
+      }
       const user = await findUserByPhone(db, body.number);
       const ok = await verifyPassword(
         user?.passwordHash ?? (await dummyPasswordHash()),
         body.password,
       );
-      if (!user || !ok) throw new HttpError(401, 'login_failed');
+      // An account past its deletion time is as good as gone: it is being erased.
+      if (!user || !ok || deletionPassed(user)) throw new HttpError(401, 'login_failed');
+      await limiter.reset(tries);
       if (isBlocked(user)) {
         throw Forbidden('account_blocked', {
           block: blockOf(user),
           user: { name: user.name, number: user.phone },
         });
+      }
+      // Signing in within the grace period keeps the account (DPDP deletion, features/account).
+      if (user.deletionDueAt && (await cancelDeletion(db, user.id))) {
+        return signedIn({ ...user, deletionDueAt: null }, messages.deletion_cancelled);
       }
       return signedIn(user, messages.logged_in);
     },
@@ -162,37 +218,31 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async logout(viewer: Viewer) {
       await revokeSession(db, viewer.sessionId, 'logout');
+      await endStreams(viewer.user.id);
       return { success: true as const, message: messages.logged_out };
     },
 
-    /** Same answer, at the same speed, whether or not the number has an account. */
+    /**
+     * Same answer, at the same speed, whether or not the number has an account: the answer
+     * waits only for the rate limits, which are the same for every number. Looking the number
+     * up, writing the token and sending the SMS all happen after the answer.
+     */
     async forgotPassword(number: string, ip: string) {
       await limit(`forgot:ip:${ip}`, rateLimits.forgotPerIp);
       await limit(`forgot:number:${number}`, rateLimits.forgotPerNumber);
-      const user = await findUserByPhone(db, number);
-      if (user && !isBlocked(user)) {
-        const token = randomBytes(32).toString('base64url');
-        await insertPasswordReset(db, {
-          id: randomUUID(),
-          userId: user.id,
-          tokenHash: sha256(token),
-          expiresAt: new Date(Date.now() + limits.resetTokenMinutes * 60_000),
-        });
-        const link = `${deps.publicUrl}/reset-password/${token}`;
-        const text = `Saathi: reset your password with this link within ${limits.resetTokenMinutes} minutes: ${link}`;
-        // Not awaited: a slow gateway must not make the answer slower for real numbers.
-        deps.sms
-          .send(user.phone, text)
-          .catch((err: unknown) => deps.log.error({ err }, 'SMS send failed'));
-      }
+      afterAnswer.run(() => sendResetLink(number));
       return { success: true as const, message: messages.reset_sent };
     },
+
+    /** Waits for the reset links still being sent (on shutdown). */
+    settle: () => afterAnswer.settle(),
 
     async resetPassword(token: string, password: string) {
       const userId = await consumePasswordReset(db, sha256(token));
       if (!userId) throw Invalid('reset_invalid');
       await setPasswordHash(db, userId, await hashPassword(password));
       await revokeUserSessions(db, userId, 'password_reset');
+      await endStreams(userId);
       return { success: true as const, message: messages.reset_done };
     },
   };

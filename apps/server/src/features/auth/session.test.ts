@@ -56,6 +56,7 @@ describe('sessions: /api/v1/me, /api/v1/logout and the guards', () => {
         verification: 'pending',
         verificationNote: null,
         block: { status: 'false', blockedAt: null, reason: null },
+        deletionDueAt: null,
       },
     });
   });
@@ -79,6 +80,31 @@ describe('sessions: /api/v1/me, /api/v1/logout and the guards', () => {
   ])('answers 401 session_expired for %s', async (_label, make) => {
     const token = await make();
     expectError(await me(bearer(token)), 401, messages.session_expired, 'session_expired');
+  });
+  // Each made from a token of a live session, so only the named flaw can refuse it.
+  const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  it.each([
+    ['an unsigned token (alg none)', (h: string, p: string) => `${b64({ alg: 'none' })}.${p}.`],
+    [
+      'another algorithm named in the header',
+      (h: string, p: string, s: string) => `${b64({ alg: 'HS512' })}.${p}.${s}`,
+    ],
+    [
+      'a critical header it does not know',
+      (h: string, p: string, s: string) => `${b64({ alg: 'HS256', crit: ['x'], x: 1 })}.${p}.${s}`,
+    ],
+    [
+      'a payload changed after signing',
+      (h: string, p: string, s: string) =>
+        `${h}.${b64({ ...(JSON.parse(Buffer.from(p, 'base64url').toString()) as object), exp: 4e9 })}.${s}`,
+    ],
+    ['a signature with a character added', (h: string, p: string, s: string) => `${h}.${p}.${s}A`],
+    ['a signature spelled as base64', (h: string, p: string, s: string) => `${h}.${p}.${s}=`],
+    ['a fourth part', (h: string, p: string, s: string) => `${h}.${p}.${s}.${s}`],
+  ])('answers 401 session_expired for %s', async (_label, forge) => {
+    const [h = '', p = '', s = ''] = (await freshToken(alice.user.id)).split('.');
+    expect((await me(bearer(`${h}.${p}.${s}`))).statusCode).toBe(200);
+    expectError(await me(bearer(forge(h, p, s))), 401, messages.session_expired, 'session_expired');
   });
   const signWith = (secret?: Buffer, expiresAt = new Date(Date.now() + 60_000)) =>
     signToken(

@@ -35,6 +35,7 @@ describe('GET /api/v1/buisness', () => {
     const closed = {
       id: randomUUID(),
       name: 'Zed Fuels',
+      nameHi: 'ज़ेड फ़्यूल्स',
       description: 'Diesel and CNG',
       address: 'NH48, Behror',
       phone: '+91 90000 10005',
@@ -64,6 +65,7 @@ describe('GET /api/v1/buisness', () => {
     expect(body.data.data[1]).toEqual({
       _id: closed.id,
       name: 'Zed Fuels',
+      nameHi: 'ज़ेड फ़्यूल्स',
       description: 'Diesel and CNG',
       address: 'NH48, Behror',
       phone: '+91 90000 10005',
@@ -75,6 +77,7 @@ describe('GET /api/v1/buisness', () => {
     expect(body.data.data[3]).toEqual({
       _id: minimal.id,
       name: 'Gamma Garage',
+      nameHi: null,
       description: '',
       address: '',
       phone: '',

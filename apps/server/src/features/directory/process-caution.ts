@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,6 +13,7 @@ import { transcodeVideo } from '../../media/transcode-video.js';
 import { copyToFile, deleteQuietly, readAll, type Storage } from '../../storage/storage.js';
 import { cautionKeys } from './caution-media.js';
 import { findCaution, markCautionFailed, markCautionReady } from './queries.js';
+import { makeWorkDir } from '../../media/work-dir.js';
 
 export interface CautionProcessDeps {
   db: Db;
@@ -34,7 +34,7 @@ export async function processCaution(
   const row = await findCaution(deps.db, id);
   if (!row || row.status !== 'processing') return;
   const keys = cautionKeys(id);
-  const work = await mkdtemp(join(tmpdir(), 'saathi-safety-'));
+  const work = await makeWorkDir('safety');
   const written: string[] = [];
   let ready = false;
   try {
@@ -69,6 +69,8 @@ export async function processCaution(
       await Promise.all(raw.map((k) => deps.storage.delete(k)));
     }
   } catch (error) {
+    // Before the row can read 'failed': whoever sees that must find none of its files served.
+    await deleteQuietly(deps.storage, written.splice(0), deps.log);
     if (error instanceof MediaRejectedError) {
       await markCautionFailed(deps.db, id, error.message);
       return;

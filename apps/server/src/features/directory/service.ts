@@ -48,6 +48,7 @@ type BusinessFields = z.output<typeof businessInput>;
 const presentBusiness = (row: BusinessRow): Business => ({
   _id: row.id,
   name: row.name,
+  nameHi: row.nameHi,
   description: row.description,
   address: row.address,
   phone: row.phone,

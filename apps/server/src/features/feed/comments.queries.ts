@@ -1,9 +1,35 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { comments, posts, users, type UserRow } from '../../db/schema/index.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
+import { amongIds, prepared } from '../../db/prepared.js';
 
 export type CommentRow = typeof comments.$inferSelect;
+
+/** The comments list's statement, first page and after a cursor, built once (db/prepared.ts). */
+const commentsQuery = (paged: boolean) =>
+  prepared((db) =>
+    db
+      .select({ comment: comments, author: users, cursorAt: exactTime(comments.createdAt) })
+      .from(comments)
+      .innerJoin(users, eq(users.id, comments.userId))
+      .where(
+        and(
+          eq(comments.postId, sql.placeholder('postId')),
+          isNull(users.blockedAt),
+          paged
+            ? afterCursor(comments.createdAt, comments.id, {
+                createdAt: sql.placeholder('at'),
+                id: sql.placeholder('id'),
+              })
+            : undefined,
+        ),
+      )
+      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(paged ? 'comments_page_after' : 'comments_page'),
+  );
+const commentsQueries = { first: commentsQuery(false), after: commentsQuery(true) };
 
 export async function commentsPage(
   db: Db,
@@ -11,20 +37,19 @@ export async function commentsPage(
   opts: { cursor?: Cursor; limit: number },
 ): Promise<{ comment: CommentRow; author: UserRow; cursorAt: string }[]> {
   const { cursor } = opts;
-  return db
-    .select({ comment: comments, author: users, cursorAt: exactTime(comments.createdAt) })
+  const query = cursor ? commentsQueries.after : commentsQueries.first;
+  return query(db).execute({ postId, limit: opts.limit, at: cursor?.createdAt, id: cursor?.id });
+}
+
+const hiddenQuery = prepared((db) =>
+  db
+    .select({ postId: comments.postId, n: sql<number>`count(*)::int` })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
-    .where(
-      and(
-        eq(comments.postId, postId),
-        isNull(users.blockedAt),
-        cursor ? afterCursor(comments.createdAt, comments.id, cursor) : undefined,
-      ),
-    )
-    .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(opts.limit);
-}
+    .where(and(amongIds(comments.postId, 'postIds'), isNotNull(users.blockedAt)))
+    .groupBy(comments.postId)
+    .prepare('hidden_comment_counts'),
+);
 
 /**
  * How many comments of each post are by blocked authors, which every list hides.
@@ -38,12 +63,7 @@ export async function commentsPage(
  */
 export async function hiddenCommentCounts(db: Db, postIds: string[]): Promise<Map<string, number>> {
   if (postIds.length === 0) return new Map();
-  const rows = await db
-    .select({ postId: comments.postId, n: sql<number>`count(*)::int` })
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.userId))
-    .where(and(inArray(comments.postId, postIds), isNotNull(users.blockedAt)))
-    .groupBy(comments.postId);
+  const rows = await hiddenQuery(db).execute({ postIds });
   return new Map(rows.map((r) => [r.postId, r.n]));
 }
 

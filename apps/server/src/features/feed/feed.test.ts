@@ -286,9 +286,15 @@ describe('the feed', () => {
         video: {
           url: `/media/posts/${post.id}/video.mp4`,
           posterUrl: `/media/posts/${post.id}/poster.jpg`,
+          // No small poster made for this post (as for posts older than it): the full one.
+          posterSmallUrl: `/media/posts/${post.id}/poster.jpg`,
           duration: 3,
           width: 720,
           height: 1280,
+          // Only the 720p file until the low rendition is made; its rate is the encoder's cap.
+          renditions: [
+            { url: `/media/posts/${post.id}/video.mp4`, width: 720, height: 1280, kbps: 1596 },
+          ],
         },
         images: [
           { url: `/media/posts/${post.id}/0.jpg`, width: 30, height: 40 },

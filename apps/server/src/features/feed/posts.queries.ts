@@ -10,6 +10,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
+import { amongIds, prepared } from '../../db/prepared.js';
 
 export interface PostWithAuthor {
   post: PostRow;
@@ -54,34 +55,68 @@ export async function recentPosts(
 
 const visible = and(eq(posts.status, 'ready'), isNull(posts.removedAt), isNull(users.blockedAt));
 
+/**
+ * The feed's statement for each of its four shapes (emergency only or not, after a cursor or
+ * not), built once: the feed is the hottest read (db/prepared.ts).
+ */
+const feedQuery = (emergencyOnly: boolean, paged: boolean) =>
+  prepared((db) =>
+    db
+      .select({ post: posts, author: users, cursorAt: exactTime(posts.createdAt) })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(
+        and(
+          visible,
+          emergencyOnly ? eq(posts.emergency, true) : undefined,
+          paged
+            ? afterCursor(posts.createdAt, posts.id, {
+                createdAt: sql.placeholder('at'),
+                id: sql.placeholder('id'),
+              })
+            : undefined,
+        ),
+      )
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`feed_page${emergencyOnly ? '_emergency' : ''}${paged ? '_after' : ''}`),
+  );
+const feedQueries = {
+  all: feedQuery(false, false),
+  allAfter: feedQuery(false, true),
+  emergency: feedQuery(true, false),
+  emergencyAfter: feedQuery(true, true),
+};
+
 /** One feed page: ready, not removed, author not blocked; newest first after `cursor`. */
 export async function feedPage(
   db: Db,
   opts: { cursor?: Cursor; limit: number; emergencyOnly: boolean },
 ): Promise<(PostWithAuthor & { cursorAt: string })[]> {
   const { cursor } = opts;
-  return db
-    .select({ post: posts, author: users, cursorAt: exactTime(posts.createdAt) })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(
-      and(
-        visible,
-        opts.emergencyOnly ? eq(posts.emergency, true) : undefined,
-        cursor ? afterCursor(posts.createdAt, posts.id, cursor) : undefined,
-      ),
-    )
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(opts.limit);
+  const query = opts.emergencyOnly
+    ? cursor
+      ? feedQueries.emergencyAfter
+      : feedQueries.emergency
+    : cursor
+      ? feedQueries.allAfter
+      : feedQueries.all;
+  return query(db).execute({ limit: opts.limit, at: cursor?.createdAt, id: cursor?.id });
 }
 
-export async function findVisiblePost(db: Db, postId: string): Promise<PostWithAuthor | undefined> {
-  const rows = await db
+/** Read before every like and comment: built once. */
+const visiblePostQuery = prepared((db) =>
+  db
     .select({ post: posts, author: users })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(eq(posts.id, postId), visible))
-    .limit(1);
+    .where(and(eq(posts.id, sql.placeholder('postId')), visible))
+    .limit(1)
+    .prepare('find_visible_post'),
+);
+
+export async function findVisiblePost(db: Db, postId: string): Promise<PostWithAuthor | undefined> {
+  const rows = await visiblePostQuery(db).execute({ postId });
   return rows[0];
 }
 
@@ -106,42 +141,79 @@ export async function postsByIds(db: Db, postIds: string[]): Promise<PostWithAut
     .where(and(inArray(posts.id, postIds), isNull(posts.removedAt)));
 }
 
+/** A profile's posts (every state for its owner, ready ones for others) and their count. */
+const userPostsQuery = (readyOnly: boolean) =>
+  prepared((db) =>
+    db
+      .select({ post: posts, author: users })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(
+        and(
+          eq(posts.userId, sql.placeholder('userId')),
+          isNull(posts.removedAt),
+          readyOnly ? eq(posts.status, 'ready') : undefined,
+        ),
+      )
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(readyOnly ? 'user_posts_ready' : 'user_posts'),
+  );
+const userPostsQueries = { all: userPostsQuery(false), ready: userPostsQuery(true) };
+
 /** A user's posts, newest first: every state for the author, only ready ones for others. */
 export async function postsOfUser(
   db: Db,
   userId: string,
   opts: { readyOnly: boolean; limit: number },
 ): Promise<PostWithAuthor[]> {
-  return db
-    .select({ post: posts, author: users })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(
-      and(
-        eq(posts.userId, userId),
-        isNull(posts.removedAt),
-        opts.readyOnly ? eq(posts.status, 'ready') : undefined,
-      ),
-    )
-    .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(opts.limit);
+  const query = opts.readyOnly ? userPostsQueries.ready : userPostsQueries.all;
+  return query(db).execute({ userId, limit: opts.limit });
 }
 
-export async function countReadyPosts(db: Db, userId: string): Promise<number> {
-  const [row] = await db
+const readyCountQuery = prepared((db) =>
+  db
     .select({ n: sql<number>`count(*)::int` })
     .from(posts)
-    .where(and(eq(posts.userId, userId), eq(posts.status, 'ready'), isNull(posts.removedAt)));
+    .where(
+      and(
+        eq(posts.userId, sql.placeholder('userId')),
+        eq(posts.status, 'ready'),
+        isNull(posts.removedAt),
+      ),
+    )
+    .prepare('ready_posts_count'),
+);
+
+export async function countReadyPosts(db: Db, userId: string): Promise<number> {
+  const [row] = await readyCountQuery(db).execute({ userId });
   return row?.n ?? 0;
 }
+
+/** Read for every page of posts (with likedBy and hiddenCommentCounts): built once. */
+const imagesQuery = prepared((db) =>
+  db
+    .select()
+    .from(postImages)
+    .where(amongIds(postImages.postId, 'postIds'))
+    .prepare('post_images_of'),
+);
 
 export async function imagesOf(db: Db, postIds: string[]): Promise<Map<string, PostImageRow[]>> {
   const byPost = new Map<string, PostImageRow[]>();
   if (postIds.length === 0) return byPost;
-  const rows = await db.select().from(postImages).where(inArray(postImages.postId, postIds));
+  const rows = await imagesQuery(db).execute({ postIds });
   for (const row of rows) byPost.set(row.postId, [...(byPost.get(row.postId) ?? []), row]);
   return byPost;
 }
+
+const likedQuery = prepared((db) =>
+  db
+    .select({ postId: likes.postId })
+    .from(likes)
+    .where(and(eq(likes.userId, sql.placeholder('userId')), amongIds(likes.postId, 'postIds')))
+    .prepare('posts_liked_by'),
+);
 
 export async function likedBy(
   db: Db,
@@ -149,10 +221,7 @@ export async function likedBy(
   postIds: string[],
 ): Promise<Set<string>> {
   if (!userId || postIds.length === 0) return new Set();
-  const rows = await db
-    .select({ postId: likes.postId })
-    .from(likes)
-    .where(and(eq(likes.userId, userId), inArray(likes.postId, postIds)));
+  const rows = await likedQuery(db).execute({ userId, postIds });
   return new Set(rows.map((r) => r.postId));
 }
 
@@ -166,6 +235,9 @@ export async function markPostReady(
     durationSec: number | null;
     width: number | null;
     height: number | null;
+    videoKbps: number | null;
+    lowVideo: { key: string; width: number; height: number; kbps: number } | null;
+    posterSmallKey: string | null;
     images: { id: string; key: string; width: number; height: number }[];
   },
 ): Promise<boolean> {
@@ -180,6 +252,12 @@ export async function markPostReady(
         durationSec: media.durationSec,
         width: media.width,
         height: media.height,
+        videoKbps: media.videoKbps,
+        lowVideoKey: media.lowVideo?.key ?? null,
+        lowWidth: media.lowVideo?.width ?? null,
+        lowHeight: media.lowVideo?.height ?? null,
+        lowKbps: media.lowVideo?.kbps ?? null,
+        posterSmallKey: media.posterSmallKey,
         readyAt: new Date(),
       })
       .where(and(eq(posts.id, postId), eq(posts.status, 'processing'), isNull(posts.removedAt)))
@@ -231,12 +309,20 @@ export async function removePost(tx: Db, postId: string, by: string): Promise<st
   const images = await tx.select().from(postImages).where(eq(postImages.postId, postId));
   await tx
     .update(posts)
-    .set({ videoKey: null, posterKey: null, rawVideoKey: null })
+    .set({
+      videoKey: null,
+      posterKey: null,
+      rawVideoKey: null,
+      lowVideoKey: null,
+      posterSmallKey: null,
+    })
     .where(eq(posts.id, postId));
   await tx.update(postImages).set({ key: null, rawKey: null }).where(eq(postImages.postId, postId));
   return [
     post.videoKey,
     post.posterKey,
+    post.lowVideoKey,
+    post.posterSmallKey,
     post.rawVideoKey,
     ...images.flatMap((i) => [i.key, i.rawKey]),
   ].filter((k): k is string => typeof k === 'string');

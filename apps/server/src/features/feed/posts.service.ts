@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { messages, newPostFields, rateLimits, type Product } from '@saathi/contract';
+import {
+  messages,
+  newPostFields,
+  rateLimits,
+  type NewPostFromUploads,
+  type Product,
+} from '@saathi/contract';
+import type { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db, Tx } from '../../db/client.js';
 import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
@@ -27,6 +34,10 @@ import {
   type PostWithAuthor,
 } from './posts.queries.js';
 import { receivePostUpload } from './upload.js';
+import type { ReceivedFile } from '../../media/receive-upload.js';
+import type { UploadService, WantedUpload } from '../uploads/service.js';
+
+type NewPostFields = z.output<typeof newPostFields>;
 
 export const PROCESS_POST_QUEUE = 'post.process';
 const postsWindowSec = 3600;
@@ -36,10 +47,18 @@ export interface PostServiceDeps {
   storage: Storage;
   jobs: JobQueue;
   log: FastifyBaseLogger;
+  uploads: UploadService;
 }
 
 export function createPostService(deps: PostServiceDeps) {
   const { db } = deps;
+  /** Per author, post uploads still arriving in this process: each may become a post. */
+  const arriving = new Map<string, number>();
+  const countArriving = (userId: string, by: number) => {
+    const n = (arriving.get(userId) ?? 0) + by;
+    if (n > 0) arriving.set(userId, n);
+    else arriving.delete(userId);
+  };
 
   async function present(rows: PostWithAuthor[], viewerId: string | undefined): Promise<Product[]> {
     const ids = rows.map((r) => r.post.id);
@@ -76,57 +95,111 @@ export function createPostService(deps: PostServiceDeps) {
    * Spec limit: 30 posts an hour, and only accepted posts count. The posts table is the
    * record of accepted posts, so it is the counter: a refused upload writes no row and costs
    * nothing (a fixed-window limiter hit before the body is read would count it, and it has
-   * no way to look without counting). Throws 429 with the seconds until a post leaves the hour.
+   * no way to look without counting). Uploads of the author still arriving count too, or a
+   * burst of parallel uploads would all pass the first check. Throws 429 with the seconds
+   * until a post leaves the hour.
    */
-  async function checkPostLimit(dbOrTx: Db, userId: string): Promise<void> {
+  async function checkPostLimit(dbOrTx: Db, userId: string, othersArriving: number): Promise<void> {
     const recent = await recentPosts(dbOrTx, userId, postsWindowSec);
-    if (recent.count < rateLimits.postsPerHour) return;
+    if (recent.count + othersArriving < rateLimits.postsPerHour) return;
     throw new HttpError(429, 'too_many_posts', undefined, {
       retryAfter: Math.max(1, recent.freeInSec),
     });
   }
 
+  /**
+   * Writes the post and its image rows for files already in uploads/ (state 'processing');
+   * `within` runs in the same transaction (consuming resumable uploads).
+   */
+  async function writePost(
+    viewer: Viewer,
+    postId: string,
+    fields: NewPostFields,
+    files: ReceivedFile[],
+    within: (tx: Db) => Promise<void> = async () => undefined,
+  ) {
+    const video = files.find((f) => f.field === 'video');
+    const images = files.filter((f) => f.field === 'images');
+    if (!video && images.length === 0) throw Invalid('post_media_required');
+    await db.transaction(async (tx) => {
+      // Again under the author's row lock, in the transaction that writes the post: a
+      // burst of parallel uploads is counted one after another, never past the limit,
+      // across every API process (they share the database). Only written posts count here:
+      // uploads still arriving were counted before their bodies were read, and counting
+      // them again would refuse this one for posts that may never be written.
+      await lockAuthor(tx, viewer.user.id);
+      await checkPostLimit(tx, viewer.user.id, 0);
+      await insertPost(
+        tx,
+        {
+          id: postId,
+          userId: viewer.user.id,
+          caption: fields.caption,
+          location: fields.location,
+          emergency: fields.emergency,
+          status: 'processing',
+          rawVideoKey: video?.key ?? null,
+        },
+        images.map((f, i) => ({ id: randomUUID(), postId, position: i, rawKey: f.key })),
+      );
+      await within(tx);
+    });
+  }
+
+  /** Receives the files and writes the post; counted as arriving by `create` meanwhile. */
+  async function receivePost(request: FastifyRequest, viewer: Viewer, postId: string) {
+    const upload = await receivePostUpload(request, deps.storage, postId);
+    try {
+      const parsed = newPostFields.safeParse(upload.fields);
+      // Coded by the contract's message (location_required, caption_too_long), as the JSON
+      // calls are, so the client can translate it; zod's own English never reaches a user.
+      if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
+      await writePost(viewer, postId, parsed.data, upload.files);
+    } catch (error) {
+      await upload.discard();
+      throw error;
+    }
+  }
+
+  /**
+   * The files arrived before, as resumable uploads of the author: they are copied into
+   * uploads/ through the same checks, and consumed in the transaction that writes the post.
+   */
+  async function attachPost(body: NewPostFromUploads, viewer: Viewer, postId: string) {
+    const wanted: WantedUpload[] = [
+      ...(body.videoUploadId
+        ? [{ id: body.videoUploadId, purpose: 'video' as const, field: 'video' }]
+        : []),
+      ...body.imageUploadIds.map((id) => ({ id, purpose: 'image' as const, field: 'images' })),
+    ];
+    if (wanted.length === 0) throw Invalid('post_media_required');
+    const attached = await deps.uploads.attach(viewer.user.id, wanted, `uploads/posts/${postId}`);
+    try {
+      await writePost(viewer, postId, body, attached.files, attached.take);
+    } catch (error) {
+      await attached.discard();
+      throw error;
+    }
+    await attached.finish();
+  }
+
   return {
     /**
-     * Files stream into uploads/ first; the post row (state 'processing') and its image rows
-     * are written in one transaction once every check passed, then the job is queued.
+     * Files stream into uploads/ first (or are copied there from finished resumable uploads);
+     * the post row (state 'processing') and its image rows are written in one transaction
+     * once every check passed, then the job is queued.
      */
-    async create(request: FastifyRequest, viewer: Viewer) {
+    async create(request: FastifyRequest, viewer: Viewer, fromUploads?: NewPostFromUploads) {
+      const authorId = viewer.user.id;
       // First without a lock, so a driver over the limit is told before sending 10 MB.
-      await checkPostLimit(db, viewer.user.id);
+      await checkPostLimit(db, authorId, arriving.get(authorId) ?? 0);
       const postId = randomUUID();
-      const upload = await receivePostUpload(request, deps.storage, postId);
+      countArriving(authorId, 1);
       try {
-        const parsed = newPostFields.safeParse(upload.fields);
-        // Coded by the contract's message (location_required, caption_too_long), as the JSON
-        // calls are, so the client can translate it; zod's own English never reaches a user.
-        if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
-        const video = upload.files.find((f) => f.field === 'video');
-        const images = upload.files.filter((f) => f.field === 'images');
-        if (!video && images.length === 0) throw Invalid('post_media_required');
-        await db.transaction(async (tx) => {
-          // Again under the author's row lock, in the transaction that writes the post: a
-          // burst of parallel uploads is counted one after another, never past the limit,
-          // across every API process (they share the database).
-          await lockAuthor(tx, viewer.user.id);
-          await checkPostLimit(tx, viewer.user.id);
-          await insertPost(
-            tx,
-            {
-              id: postId,
-              userId: viewer.user.id,
-              caption: parsed.data.caption,
-              location: parsed.data.location,
-              emergency: parsed.data.emergency,
-              status: 'processing',
-              rawVideoKey: video?.key ?? null,
-            },
-            images.map((f, i) => ({ id: randomUUID(), postId, position: i, rawKey: f.key })),
-          );
-        });
-      } catch (error) {
-        await upload.discard();
-        throw error;
+        if (fromUploads) await attachPost(fromUploads, viewer, postId);
+        else await receivePost(request, viewer, postId);
+      } finally {
+        countArriving(authorId, -1);
       }
       await queue(postId);
       const row = await findPost(db, postId);

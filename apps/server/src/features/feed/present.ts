@@ -1,7 +1,31 @@
-import { messages, type Product } from '@saathi/contract';
+import { messages, type Product, type VideoRendition } from '@saathi/contract';
 import { publicAuthorOf } from '../../auth/viewer.js';
 import type { PostImageRow, PostRow, UserRow } from '../../db/schema/index.js';
 import { mediaUrl } from '../../storage/media-url.js';
+
+/**
+ * The 720p file's peak rate for posts made before the row kept one (video_kbps):
+ * transcode-video.ts encoded it under -maxrate 1500k with 96k AAC.
+ */
+const fullRenditionKbps = 1596;
+
+/** Lowest first, as the player steps down; an old post's low rendition may not exist yet. */
+function renditionsOf(post: PostRow, videoKey: string): VideoRendition[] {
+  const full = {
+    url: mediaUrl(videoKey),
+    width: post.width ?? 0,
+    height: post.height ?? 0,
+    kbps: post.videoKbps ?? fullRenditionKbps,
+  };
+  if (!post.lowVideoKey) return [full];
+  const low = {
+    url: mediaUrl(post.lowVideoKey),
+    width: post.lowWidth ?? 0,
+    height: post.lowHeight ?? 0,
+    kbps: post.lowKbps ?? 0,
+  };
+  return [low, full];
+}
 
 export const titleOf = (caption: string) => (caption.split('\n')[0] ?? '').slice(0, 80).trim();
 
@@ -31,9 +55,11 @@ export function presentPost(
         ? {
             url: mediaUrl(post.videoKey),
             posterUrl: mediaUrl(post.posterKey),
+            posterSmallUrl: mediaUrl(post.posterSmallKey ?? post.posterKey),
             duration: post.durationSec ?? 0,
             width: post.width ?? 0,
             height: post.height ?? 0,
+            renditions: renditionsOf(post, post.videoKey),
           }
         : null,
     images: ready

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Product } from '@saathi/contract';
+import { messages, type Product } from '@saathi/contract';
 import { multipartFiles } from '../../../test/feed-factories.js';
 import { pngImage } from '../../../test/fixtures.js';
 import { ffmpeg, mediaDir } from '../../../test/fixtures-media.js';
@@ -149,7 +149,7 @@ describe('post processing', () => {
     expect(await filesUnder(join(t.dataDir, 'storage', 'uploads'))).toEqual([]);
   });
 
-  it('fails a damaged video with a reason the driver can read, and lets them retry', async () => {
+  it('fails a damaged video with a reason the driver can read, and drops its raw file', async () => {
     const broken = Buffer.concat([clip.subarray(0, 4096), Buffer.alloc(20_000, 7)]);
     const res = await post([
       { field: 'video', data: broken, filename: 'broken.mov', type: 'video/quicktime' },
@@ -160,14 +160,15 @@ describe('post processing', () => {
     expect(failed.failureReason).toBe('The video could not be read. It may be damaged.');
     expect(failed.video).toBeNull();
 
+    // The same bytes would fail the same way: the file is not kept for a retry.
+    expect(await filesUnder(join(t.dataDir, 'storage', 'uploads', 'posts', id))).toEqual([]);
     const retry = await t.app.inject({
       method: 'POST',
       url: `/api/v1/video/${id}/retry`,
       headers: bearer(driver.token),
     });
-    expect(retry.statusCode).toBe(200);
-    expect((retry.json() as { product: Product }).product.status).toBe('processing');
-    await waitForState(id, 'failed');
+    expect(retry.statusCode).toBe(400);
+    expect(retry.json()).toMatchObject({ message: messages.post_retry_gone });
 
     const other = await newUser(t);
     const stranger = await t.app.inject({

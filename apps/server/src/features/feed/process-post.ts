@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
@@ -10,7 +9,10 @@ import type { Db } from '../../db/client.js';
 import { MediaRejectedError } from '../../media/errors.js';
 import { normalizeImage } from '../../media/normalize-image.js';
 import { makePoster } from '../../media/poster.js';
-import { transcodeVideo } from '../../media/transcode-video.js';
+import { makeSmallPoster } from '../../media/small-poster.js';
+import { transcodeRenditions } from '../../media/transcode-video.js';
+import type { VideoTimeLimit } from '../../media/video-budget.js';
+import { makeWorkDir } from '../../media/work-dir.js';
 import { copyToFile, deleteQuietly, type Storage } from '../../storage/storage.js';
 import {
   clearRawKeys,
@@ -19,18 +21,23 @@ import {
   markPostFailed,
   markPostReady,
 } from './posts.queries.js';
+import { postMediaKeys } from './media-keys.js';
+import { dropRawFiles } from './raw-sweep.js';
 
 export interface ProcessDeps {
   db: Db;
   storage: Storage;
   log: FastifyBaseLogger;
+  videoTimeLimit?: VideoTimeLimit;
 }
 
 /**
- * Turns a post's raw uploads into what phones play: an H.264/AAC MP4 with a poster, and
- * normalised images without metadata. Every output is stored before the post row points at
+ * Turns a post's raw uploads into what phones play: H.264/AAC MP4s in two renditions (720p
+ * and a 360p one for slow links) with a full and a small poster, and normalised images
+ * without metadata. The post is ready only with all of them. Every output is stored before the post row points at
  * it; a crash part-way leaves the post 'processing' and the job is retried by pg-boss.
- * A file the driver must replace fails the post at once with a reason they can read.
+ * A file the driver must replace fails the post at once with a reason they can read, and
+ * its raw files go: retrying the same bytes would fail the same way.
  */
 export async function processPost(
   deps: ProcessDeps,
@@ -41,36 +48,46 @@ export async function processPost(
   if (!row || row.post.status !== 'processing') return;
   const { post } = row;
   const images = (await imagesOf(deps.db, [postId])).get(postId) ?? [];
-  const work = await mkdtemp(join(tmpdir(), 'saathi-post-'));
+  const work = await makeWorkDir('post');
   const written: string[] = [];
   let ready = false;
   try {
-    let video: {
-      videoKey: string;
-      posterKey: string;
-      durationSec: number;
-      width: number;
-      height: number;
-    } | null = null;
+    let video: Omit<Parameters<typeof markPostReady>[2], 'images'> | null = null;
     if (post.rawVideoKey) {
       const input = join(work, 'input');
       const output = join(work, 'video.mp4');
+      const low = join(work, 'video-360.mp4');
       const poster = join(work, 'poster.jpg');
+      const small = join(work, 'poster-small.webp');
       await copyToFile(deps.storage, post.rawVideoKey, input);
-      const meta = await transcodeVideo(input, output);
+      const meta = await transcodeRenditions(
+        input,
+        { full: output, low },
+        { timeLimit: deps.videoTimeLimit },
+      );
+      if (!meta.full || !meta.low) throw new Error('transcode answered without its outputs');
       await makePoster(output, poster);
-      const videoKey = `public/posts/${postId}/video.mp4`;
-      const posterKey = `public/posts/${postId}/poster.jpg`;
-      await deps.storage.put(videoKey, createReadStream(output), 'video/mp4');
-      written.push(videoKey);
-      await deps.storage.put(posterKey, createReadStream(poster), 'image/jpeg');
-      written.push(posterKey);
+      await makeSmallPoster(poster, small);
+      const keys = postMediaKeys(postId);
+      const files: [string, string, string][] = [
+        [keys.video, output, 'video/mp4'],
+        [keys.lowVideo, low, 'video/mp4'],
+        [keys.poster, poster, 'image/jpeg'],
+        [keys.posterSmall, small, 'image/webp'],
+      ];
+      for (const [key, path, type] of files) {
+        await deps.storage.put(key, createReadStream(path), type);
+        written.push(key);
+      }
       video = {
-        videoKey,
-        posterKey,
+        videoKey: keys.video,
+        posterKey: keys.poster,
         durationSec: meta.durationSec,
-        width: meta.width,
-        height: meta.height,
+        width: meta.full.width,
+        height: meta.full.height,
+        videoKbps: meta.full.kbps,
+        lowVideo: { key: keys.lowVideo, ...meta.low },
+        posterSmallKey: keys.posterSmall,
       };
     }
     const processedImages = [];
@@ -89,11 +106,15 @@ export async function processPost(
       processedImages.push({ id: image.id, key, width: result.width, height: result.height });
     }
     ready = await markPostReady(deps.db, postId, {
-      videoKey: video?.videoKey ?? null,
-      posterKey: video?.posterKey ?? null,
-      durationSec: video?.durationSec ?? null,
-      width: video?.width ?? null,
-      height: video?.height ?? null,
+      videoKey: null,
+      posterKey: null,
+      durationSec: null,
+      width: null,
+      height: null,
+      videoKbps: null,
+      lowVideo: null,
+      posterSmallKey: null,
+      ...video,
       images: processedImages,
     });
     const raw = [post.rawVideoKey, ...images.map((i) => i.rawKey)].filter(
@@ -104,8 +125,11 @@ export async function processPost(
       await Promise.all(raw.map((k) => deps.storage.delete(k)));
     }
   } catch (error) {
+    // Before the row can read 'failed': whoever sees that must find none of its files served.
+    await deleteQuietly(deps.storage, written.splice(0), deps.log);
     if (error instanceof MediaRejectedError) {
       await markPostFailed(deps.db, postId, error.message);
+      await dropRawFiles(deps, postId);
       return;
     }
     deps.log.error({ err: error, postId }, 'post processing failed');

@@ -19,7 +19,7 @@ export function feedRoutes(app: FastifyInstance, auth: AuthDeps, s: FeedServices
     app,
     auth,
     postCalls.create,
-    ({ request, viewer }) => s.posts.create(request, viewer),
+    ({ request, body, viewer }) => s.posts.create(request, viewer, body),
     {
       bodyLimit:
         limits.postVideoMaxBytes + limits.postImagesMax * limits.postImageMaxBytes + 1024 * 1024,

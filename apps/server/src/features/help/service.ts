@@ -16,9 +16,13 @@ import {
   claimOpenHelpRequest,
   helpNotes,
   helpRequestById,
+  helpRequestIdByKey,
   helpRequestPage,
   insertHelpNote,
   insertHelpRequest,
+  keepHelpRequestKey,
+  lockUserHelpRequests,
+  mergeRepeatHelpRequest,
   resolveHelpRequest,
 } from './queries.js';
 
@@ -29,6 +33,7 @@ export interface NewHelpRequest {
   longitude?: number | null;
   contactName: string;
   source: 'help' | 'team' | 'sos';
+  clientRequestId?: string;
 }
 
 export function createHelpService(deps: {
@@ -46,20 +51,28 @@ export function createHelpService(deps: {
     return presentHelpRequest(row);
   }
 
-  /** Every open console sees the change at once; a hub failure must not undo the action. */
+  /**
+   * Every open console sees the change at once; a hub failure (Redis down or stalled: the hub
+   * times out) must not undo the action. The request is stored and the console's list shows it.
+   */
   async function tellAdmins(id: string) {
     const view = await viewOf(id);
     try {
       await hub.publish(adminChannel, 'help_request', view);
       await announceAttention(db, hub);
     } catch (err) {
-      deps.log.error({ err }, 'help request not published to admins');
+      deps.log.warn({ err }, 'help request not published to admins');
     }
     return view;
   }
 
   return {
     async send(viewer: Viewer, input: NewHelpRequest) {
+      const key = input.clientRequestId;
+      const sent = (id: string) => ({ success: true as const, message: messages.help_sent, id });
+      // A phone retrying a request it could not confirm: answered, never counted or told again.
+      const known = key && (await helpRequestIdByKey(db, viewer.user.id, key));
+      if (known) return sent(known);
       // A panicking driver taps twice, so a few in a row are fine; SOS is never refused.
       if (input.source !== 'sos') {
         const wait = await deps.limiter.hit(
@@ -69,9 +82,7 @@ export function createHelpService(deps: {
         );
         if (wait > 0) throw new HttpError(429, 'help_too_many', undefined, { retryAfter: wait });
       }
-      const id = randomUUID();
-      await insertHelpRequest(db, {
-        id,
+      const request = {
         userId: viewer.user.id,
         location: input.location,
         latitude: input.latitude ?? null,
@@ -79,8 +90,30 @@ export function createHelpService(deps: {
         helpnumber: input.helpnumber,
         contactName: input.contactName,
         source: input.source,
+      };
+      const since = new Date(Date.now() - helpLimits.repeatWindowSeconds * 1000);
+      const { id, repeated, replayed } = await db.transaction(async (tx) => {
+        await lockUserHelpRequests(tx, viewer.user.id);
+        // The same key may have arrived meanwhile (two sends of one queued request at once).
+        const made = key && (await helpRequestIdByKey(tx, viewer.user.id, key));
+        if (made) return { id: made, repeated: false, replayed: true };
+        const merged = await mergeRepeatHelpRequest(tx, request, since);
+        const fresh = merged ?? randomUUID();
+        if (!merged) await insertHelpRequest(tx, { id: fresh, ...request });
+        const kept = key
+          ? await keepHelpRequestKey(tx, {
+              userId: viewer.user.id,
+              clientRequestId: key,
+              requestId: fresh,
+            })
+          : fresh;
+        return { id: kept, repeated: merged !== undefined, replayed: false };
       });
+      if (replayed) return sent(id);
+      // A repeat reaches every open console again (its count went up: it is urgent), but
+      // stays one item in the queue and one notification per admin.
       await tellAdmins(id);
+      if (repeated) return sent(id);
       const admins = await activeAdminIds(db);
       await Promise.all(
         admins.map((adminId) =>
@@ -94,7 +127,7 @@ export function createHelpService(deps: {
           }),
         ),
       );
-      return { success: true as const, message: messages.help_sent, id };
+      return sent(id);
     },
 
     async list(query: { status: HelpQueueFilter; cursor?: string; limit: number }) {

@@ -23,7 +23,7 @@ export async function insertTeamContact(
 export async function updateTeamContact(
   db: Db,
   id: string,
-  values: { name: string; number: string; position: number },
+  values: { name: string; nameHi: string | null; number: string; position: number },
 ): Promise<TeamContactRow | undefined> {
   const [contact] = await db
     .update(teamContacts)

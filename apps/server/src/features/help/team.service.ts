@@ -13,6 +13,7 @@ import {
 
 interface ContactInput {
   name: string;
+  nameHi: string | null;
   number: string;
   position: number;
 }

@@ -38,9 +38,9 @@ describe('team contacts (Call Our Team)', () => {
   ) => t.app.inject({ method, url, headers: bearer(u.token), payload });
 
   it('lists the seeded demo entries in order to any signed-in caller', async () => {
-    expect((await list(driver)).map(({ name, number }) => ({ name, number }))).toEqual(
-      demoTeamContacts.map(({ name, number }) => ({ name, number })),
-    );
+    expect(
+      (await list(driver)).map(({ name, nameHi, number }) => ({ name, nameHi, number })),
+    ).toEqual(demoTeamContacts.map(({ name, nameHi, number }) => ({ name, nameHi, number })));
     const res = await t.app.inject({ method: 'GET', url: helpCalls.teamContacts.path });
     expectError(res, 401, messages.not_signed_in);
   });
@@ -48,11 +48,13 @@ describe('team contacts (Call Our Team)', () => {
   it('lets admins create, edit and delete entries, each audited', async () => {
     const created = await write(admin, 'POST', adminPath, {
       name: 'Night Desk',
+      nameHi: ' रात्रि डेस्क ',
       number: '1800 123 4567',
       position: 9,
     });
     expect(created.statusCode, created.body).toBe(200);
     const contact = created.json<{ contact: TeamContact }>().contact;
+    expect(contact.nameHi).toBe('रात्रि डेस्क');
     expect((await list(driver)).at(-1)).toEqual(contact);
 
     const updated = await write(admin, 'PUT', `${adminPath}/${contact._id}`, {
@@ -62,6 +64,8 @@ describe('team contacts (Call Our Team)', () => {
     });
     expect(updated.statusCode, updated.body).toBe(200);
     expect((await list(driver)).map((c) => c.name)).toContain('Night Help Desk');
+    // Sent without a Hindi name, the entry has none any more (every field is sent on edit).
+    expect(updated.json<{ contact: TeamContact }>().contact.nameHi).toBeNull();
 
     const removed = await write(admin, 'DELETE', `${adminPath}/${contact._id}`);
     expect(removed.statusCode, removed.body).toBe(200);
@@ -92,6 +96,10 @@ describe('team contacts (Call Our Team)', () => {
       [{ number: '+91 90000 20001' }, messages.team_name_required],
       [{ name: ' ', number: '+91 90000 20001' }, messages.team_name_required],
       [{ name: 'x'.repeat(61), number: '+91 90000 20001' }, messages.team_name_too_long],
+      [
+        { name: 'Desk', nameHi: 'न'.repeat(61), number: '+91 90000 20001' },
+        messages.team_name_too_long,
+      ],
       [{ name: 'Desk' }, messages.team_number_invalid],
       [{ name: 'Desk', number: 'ring ring' }, messages.team_number_invalid],
       [{ name: 'Desk', number: '12' }, messages.team_number_invalid],

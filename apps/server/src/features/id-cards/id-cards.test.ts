@@ -1,12 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DriverCard } from '@saathi/contract';
-import { idCards } from '../../db/schema/index.js';
+import { messages, rateLimits, type DriverCard } from '@saathi/contract';
+import { idCards, users } from '../../db/schema/index.js';
 import { pngImage } from '../../../test/fixtures.js';
 import {
   bearer,
+  filesUnder,
   multipart,
   newUser,
+  nextIp,
   startTestApp,
   type TestApp,
   type TestUser,
@@ -37,7 +39,7 @@ const form = (overrides: Record<string, string | undefined> = {}) => {
   >;
 };
 
-async function apply(u: TestUser, fields: Record<string, string>, photo = true) {
+async function apply(u: TestUser, fields: Record<string, string>, photo = true, ip = nextIp()) {
   const body = await multipart(
     fields,
     photo ? { photo: { data: pngImage(60, 80), filename: 'me.png', type: 'image/png' } } : {},
@@ -47,6 +49,7 @@ async function apply(u: TestUser, fields: Record<string, string>, photo = true) 
     url: '/api/driver-id/apply',
     headers: { ...bearer(u.token), ...body.headers },
     payload: body.payload,
+    remoteAddress: ip,
   });
 }
 
@@ -59,14 +62,36 @@ afterAll(() => t.close());
 describe('applying for the driver ID card', () => {
   it('refuses missing fields and a missing photo', async () => {
     const missing = await apply(driver, form({ fatherName: undefined }));
+    expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({
-      code: 'card_fields_required',
-      message: 'Please fill in every field of the card',
+      code: 'card_father_name_invalid',
+      message: "Please enter the father's name (at most 60 characters)",
     });
-    expect((await apply(driver, form({ dob: '12/04/1988' }))).statusCode).toBe(400);
     expect((await apply(driver, form(), false)).json()).toMatchObject({
       code: 'card_photo_required',
     });
+    expect(await t.database.db.select().from(idCards)).toHaveLength(0);
+  });
+
+  it('names the field that is wrong: blood group, date of birth, a too long text', async () => {
+    const tomorrow = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const cases: [Record<string, string | undefined>, keyof typeof messages][] = [
+      [{ bloodGroup: undefined }, 'card_blood_group_invalid'],
+      [{ bloodGroup: 'B positive' }, 'card_blood_group_invalid'],
+      [{ dob: undefined }, 'card_dob_invalid'],
+      [{ dob: '12/04/1988' }, 'card_dob_invalid'],
+      [{ dob: '1988-02-30' }, 'card_dob_invalid'],
+      [{ dob: '1899-12-31' }, 'card_dob_invalid'],
+      [{ dob: tomorrow }, 'card_dob_invalid'],
+      [{ dlNo: 'D'.repeat(31) }, 'card_dl_no_invalid'],
+      [{ designation: ' ' }, 'card_designation_invalid'],
+      [{ memberAddress: undefined }, 'card_address_invalid'],
+    ];
+    for (const [fields, code] of cases) {
+      const res = await apply(driver, form(fields));
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json(), JSON.stringify(fields)).toMatchObject({ code, message: messages[code] });
+    }
     expect(await t.database.db.select().from(idCards)).toHaveLength(0);
   });
 
@@ -95,10 +120,50 @@ describe('applying for the driver ID card', () => {
   });
 
   it('gives every one of many simultaneous applicants a different number', async () => {
-    const people = await Promise.all(Array.from({ length: 25 }, () => quickUser(t)));
+    const people = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        quickUser(t, { usertype: 'driver', verification: 'verified' }),
+      ),
+    );
     const results = await Promise.all(people.map((p) => apply(p, form())));
     const numbers = results.map((r) => (r.json() as { card: DriverCard }).card.cardNo);
     expect(new Set(numbers).size).toBe(25);
+  });
+});
+
+describe('who may have a card', () => {
+  it.each([
+    ['a user', { usertype: 'user', verification: 'not_required' }, 'card_drivers_only'],
+    [
+      'an admin who never drove',
+      { usertype: 'admin', verification: 'not_required' },
+      'card_drivers_only',
+    ],
+    [
+      'a driver awaiting checks',
+      { usertype: 'driver', verification: 'pending' },
+      'card_driver_unverified',
+    ],
+    [
+      'a rejected driver',
+      { usertype: 'driver', verification: 'rejected' },
+      'card_driver_unverified',
+    ],
+  ] as const)('refuses %s with 403 and says why', async (_who, kind, code) => {
+    const applicant = await newUser(t, kind);
+    const files = await filesUnder(t.dataDir);
+    const res = await apply(applicant, form());
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ success: false, code, message: messages[code] });
+    expect(
+      await t.database.db.select().from(idCards).where(eq(idCards.userId, applicant.user.id)),
+    ).toHaveLength(0);
+    expect(await filesUnder(t.dataDir)).toEqual(files);
+  });
+
+  it('gives a verified driver promoted to admin a card', async () => {
+    const admin = await newUser(t, { usertype: 'admin', verification: 'verified' });
+    expect((await apply(admin, form())).statusCode).toBe(200);
   });
 });
 
@@ -112,15 +177,15 @@ describe('reading a card', () => {
       headers: bearer(driver.token),
     });
     expect(own.statusCode).toBe(200);
-    expect(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/driver-id/user/${driver.user.id}`,
-          headers: bearer(other.token),
-        })
-      ).statusCode,
-    ).toBe(403);
+    // Someone else's card answers exactly as no card: a lookup cannot tell that one exists.
+    const notFound = { success: false, code: 'card_not_found', message: messages.card_not_found };
+    const othersCard = await t.app.inject({
+      method: 'GET',
+      url: `/api/driver-id/user/${driver.user.id}`,
+      headers: bearer(other.token),
+    });
+    expect(othersCard.statusCode).toBe(404);
+    expect(othersCard.json()).toEqual(notFound);
     expect(
       (
         await t.app.inject({
@@ -151,8 +216,15 @@ describe('reading a card', () => {
       url: '/api/driver-id/mobile/9000000002',
       headers: bearer(other.token),
     });
-    expect(spying.statusCode).toBe(403);
-    expect(JSON.stringify(spying.json())).not.toContain('Suresh');
+    const nobody = await t.app.inject({
+      method: 'GET',
+      url: '/api/driver-id/mobile/9000000009',
+      headers: bearer(other.token),
+    });
+    for (const res of [spying, nobody]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(notFound);
+    }
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/driver-id/user/${driver.user.id}` }))
         .statusCode,
@@ -195,5 +267,43 @@ describe('reading a card', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/driver-id/verify/abc' })).statusCode,
     ).toBe(400);
+  });
+
+  it('vouches only for a verified driver whose account stands', async () => {
+    const holder = await newUser(t, { usertype: 'driver', verification: 'verified' });
+    const { card } = (await apply(holder, form())).json() as { card: DriverCard };
+    const check = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/driver-id/verify/${card.cardNo}`,
+        remoteAddress: nextIp(),
+      });
+    expect((await check()).statusCode).toBe(200);
+    const holderIs = (fields: Partial<typeof users.$inferInsert>) =>
+      t.database.db.update(users).set(fields).where(eq(users.id, holder.user.id));
+    await holderIs({ verification: 'rejected' });
+    expect((await check()).json()).toMatchObject({ code: 'card_not_found' });
+    await holderIs({ verification: 'verified', blockedAt: new Date() });
+    expect((await check()).statusCode).toBe(404);
+    await holderIs({ blockedAt: null });
+    expect((await check()).statusCode).toBe(200);
+  });
+
+  it(`allows ${rateLimits.cardChecksPerIp} card checks per IP`, async () => {
+    const ip = nextIp();
+    const check = (cardNo: string, remoteAddress = ip) =>
+      t.app.inject({ method: 'GET', url: `/api/driver-id/verify/${cardNo}`, remoteAddress });
+    for (let i = 0; i < rateLimits.cardChecksPerIp; i++) {
+      expect((await check(String(10000 + i))).statusCode, `check ${i + 1}`).not.toBe(429);
+    }
+    const refused = await check('10001');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      success: false,
+      code: 'card_checks_too_many',
+      message: messages.card_checks_too_many,
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await check('10001', nextIp())).statusCode).not.toBe(429);
   });
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { idCards } from '../../db/schema/index.js';
+import { idCards, users } from '../../db/schema/index.js';
 
 export type CardRow = typeof idCards.$inferSelect;
 
@@ -8,8 +8,17 @@ export async function cardOfUser(db: Db, userId: string): Promise<CardRow | unde
   return (await db.select().from(idCards).where(eq(idCards.userId, userId)).limit(1))[0];
 }
 
-export async function cardByNumber(db: Db, cardNo: string): Promise<CardRow | undefined> {
-  return (await db.select().from(idCards).where(eq(idCards.cardNo, cardNo)).limit(1))[0];
+/** A card a checker may see: its holder is a verified driver whose account is not blocked. */
+export async function verifiableCard(db: Db, cardNo: string): Promise<CardRow | undefined> {
+  const rows = await db
+    .select({ card: idCards })
+    .from(idCards)
+    .innerJoin(users, eq(users.id, idCards.userId))
+    .where(
+      and(eq(idCards.cardNo, cardNo), eq(users.verification, 'verified'), isNull(users.blockedAt)),
+    )
+    .limit(1);
+  return rows[0]?.card;
 }
 
 export async function cardByMobile(db: Db, mobile: string): Promise<CardRow | undefined> {

@@ -20,5 +20,7 @@ export function idCardRoutes(app: FastifyInstance, auth: AuthDeps, service: IdCa
   registerCall(app, auth, idCardCalls.byMobile, ({ viewer, params }) =>
     service.byMobile(viewer, params.mobile),
   );
-  registerCall(app, auth, idCardCalls.verify, ({ params }) => service.verify(params.cardNo));
+  registerCall(app, auth, idCardCalls.verify, ({ params, request }) =>
+    service.verify(params.cardNo, request.ip),
+  );
 }

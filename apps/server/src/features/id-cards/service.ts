@@ -2,10 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   cardApplicationFields,
+  cardRefusal,
   messages,
   normalizeIndianMobile,
+  rateLimits,
   type DriverCard,
 } from '@saathi/contract';
+import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
@@ -14,7 +17,7 @@ import { receiveUpload } from '../../media/receive-upload.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { readAll, type Storage } from '../../storage/storage.js';
 import { photoRule, storeAvatar } from '../profiles/photo.js';
-import { cardByMobile, cardByNumber, cardOfUser, insertCard, type CardRow } from './queries.js';
+import { cardByMobile, cardOfUser, insertCard, verifiableCard, type CardRow } from './queries.js';
 
 /** Dates of a card are Indian dates: a card issued at 01:00 IST is issued that day, not the day before in UTC. */
 const indianDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' });
@@ -33,6 +36,7 @@ export function createIdCardService(deps: {
   storage: Storage;
   log: FastifyBaseLogger;
   publicUrl: string;
+  limiter: RateLimiter;
 }) {
   const { db } = deps;
 
@@ -57,11 +61,13 @@ export function createIdCardService(deps: {
     verifyUrl: `${deps.publicUrl}/driver-id/${card.cardNo}`,
   });
 
-  /** A card holds father's name, address, birth date and blood group: its holder and admins only. */
+  /**
+   * A card holds father's name, address, birth date and blood group: its holder and admins
+   * only. Someone else's card answers as no card, so a lookup cannot tell whether one exists.
+   */
   function mayRead(viewer: Viewer, card: CardRow | undefined): CardRow {
-    if (!card) throw NotFound('card_not_found');
-    if (card.userId !== viewer.user.id && viewer.user.usertype !== 'admin')
-      throw Forbidden('card_not_yours');
+    if (!card || (card.userId !== viewer.user.id && viewer.user.usertype !== 'admin'))
+      throw NotFound('card_not_found');
     return card;
   }
 
@@ -71,6 +77,9 @@ export function createIdCardService(deps: {
      * server from 10000-99999 and retried on a clash, so two drivers never share one.
      */
     async apply(request: FastifyRequest, viewer: Viewer) {
+      // Refused before the upload is read.
+      const refusal = cardRefusal(viewer.user);
+      if (refusal) throw Forbidden(refusal);
       const existing = await cardOfUser(db, viewer.user.id);
       const upload = await receiveUpload(request, deps.storage, {
         prefix: `uploads/cards/${viewer.user.id}`,
@@ -141,9 +150,19 @@ export function createIdCardService(deps: {
       };
     },
 
-    /** For whoever scans the QR code: only what a checker needs, nothing private. */
-    async verify(cardNo: string) {
-      const card = await cardByNumber(db, cardNo);
+    /**
+     * For whoever scans the QR code: only what a checker needs, nothing private. Limited per
+     * IP so the 90,000 card numbers cannot be walked to list drivers' names and photos.
+     */
+    async verify(cardNo: string, ip: string) {
+      const wait = await deps.limiter.hit(
+        `cardcheck:ip:${ip}`,
+        rateLimits.cardChecksPerIp,
+        rateLimits.windowSeconds,
+      );
+      if (wait > 0)
+        throw new HttpError(429, 'card_checks_too_many', undefined, { retryAfter: wait });
+      const card = await verifiableCard(db, cardNo);
       if (!card) throw NotFound('card_not_found');
       return {
         success: true as const,

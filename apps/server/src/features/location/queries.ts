@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { and, between, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { locationHistory, userLocations } from '../../db/schema/index.js';
+import { locationHistory, userLocations, users } from '../../db/schema/index.js';
+import { cellOf } from './cells.js';
 
 export type LocationRow = typeof userLocations.$inferSelect;
 
@@ -10,35 +11,41 @@ export interface LocationReport {
   latitude: number;
   longitude: number;
   accuracy: number | null;
+  /** When the phone took it: now, or earlier for a report that waited for the network. */
+  recordedAt: Date;
 }
 
 /**
  * Overwrites the user's last location and adds a history row, in one transaction. A report
- * that follows the previous history row within `minGapSeconds` (a double tap, two open tabs)
- * only moves the last location: the trail stays small without refusing the driver.
+ * within `minGapSeconds` of a history row (a double tap, two open tabs) only moves the last
+ * location: the trail stays small without refusing the driver. A report older than the last
+ * location (one that waited for the network) joins the history only.
  */
 export async function saveLocation(
   db: Db,
   report: LocationReport,
   minGapSeconds: number,
 ): Promise<void> {
-  const { userId, latitude, longitude, accuracy } = report;
+  const { userId, latitude, longitude, accuracy, recordedAt: at } = report;
+  const cell = cellOf(latitude, longitude);
   await db.transaction(async (tx) => {
-    const now = new Date();
     await tx
       .insert(userLocations)
-      .values({ userId, latitude, longitude, accuracy, recordedAt: now })
+      .values({ userId, latitude, longitude, accuracy, cell, recordedAt: at })
       .onConflictDoUpdate({
         target: userLocations.userId,
-        set: { latitude, longitude, accuracy, recordedAt: now },
+        set: { latitude, longitude, accuracy, cell, recordedAt: at },
+        setWhere: lte(userLocations.recordedAt, at),
       });
-    const since = new Date(now.getTime() - minGapSeconds * 1000);
+    const after = new Date(at.getTime() - minGapSeconds * 1000);
+    const before = new Date(at.getTime() + minGapSeconds * 1000);
     await tx.execute(sql`
       insert into ${locationHistory} (id, user_id, latitude, longitude, accuracy, recorded_at)
-      select ${randomUUID()}, ${userId}, ${latitude}, ${longitude}, ${accuracy}, ${now}
+      select ${randomUUID()}, ${userId}, ${latitude}, ${longitude}, ${accuracy}, ${at}
       where not exists (
         select 1 from ${locationHistory}
-        where ${locationHistory.userId} = ${userId} and ${locationHistory.recordedAt} > ${since}
+        where ${locationHistory.userId} = ${userId}
+          and ${locationHistory.recordedAt} > ${after} and ${locationHistory.recordedAt} < ${before}
       )`);
   });
 }
@@ -48,39 +55,29 @@ export async function lastLocation(db: Db, userId: string): Promise<LocationRow 
   return row;
 }
 
-/** Last locations inside a latitude/longitude box, reported since `since`; not the user's own. */
-export async function locationsInBox(
+/**
+ * Users whose fresh last location is in one of `cells`, not `exceptUserId`. The most followed
+ * come first (then by id): an order that has nothing to do with distance, so the list's order
+ * tells nobody who is closer.
+ */
+export async function userIdsInCells(
   db: Db,
-  box: {
-    exceptUserId: string;
-    lat: [number, number];
-    /** Omitted where the box would wrap the 180° meridian or reach a pole. */
-    lng?: [number, number];
-    since: Date;
-    limit: number;
-    /**
-     * Where distance is measured from, with cos(latitude) to scale longitude: the nearest
-     * `limit` rows are taken, not any, so a crowded area still yields the closest people.
-     */
-    origin: { latitude: number; longitude: number; cos: number };
-  },
-): Promise<LocationRow[]> {
-  const { latitude, longitude, cos } = box.origin;
-  return db
-    .select()
+  query: { cells: number[]; exceptUserId: string; since: Date; limit: number },
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: userLocations.userId })
     .from(userLocations)
+    .innerJoin(users, eq(users.id, userLocations.userId))
     .where(
       and(
-        ne(userLocations.userId, box.exceptUserId),
-        gt(userLocations.recordedAt, box.since),
-        between(userLocations.latitude, box.lat[0], box.lat[1]),
-        box.lng ? between(userLocations.longitude, box.lng[0], box.lng[1]) : undefined,
+        inArray(userLocations.cell, query.cells),
+        ne(userLocations.userId, query.exceptUserId),
+        gt(userLocations.recordedAt, query.since),
       ),
     )
-    .orderBy(
-      sql`power(${userLocations.latitude} - ${latitude}, 2) + power((${userLocations.longitude} - ${longitude}) * ${cos}, 2)`,
-    )
-    .limit(box.limit);
+    .orderBy(desc(users.followersCount), users.id)
+    .limit(query.limit);
+  return rows.map((r) => r.id);
 }
 
 export async function purgeHistory(db: Db, before: Date): Promise<void> {

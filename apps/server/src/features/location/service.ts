@@ -1,9 +1,11 @@
 import { locationLimits, type StoredLocation } from '@saathi/contract';
+import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import { Forbidden } from '../../http/errors.js';
+import { Forbidden, HttpError } from '../../http/errors.js';
 import { distanceKm } from '../geo/gazetteer.js';
-import { lastLocation, locationsInBox, saveLocation } from './queries.js';
+import { cellAndNeighbours } from './cells.js';
+import { lastLocation, saveLocation, userIdsInCells, type LocationRow } from './queries.js';
 
 /** Parsed body of POST /api/v1/update/location: both forms arrive with numbers. */
 interface LocationUpdate {
@@ -11,23 +13,52 @@ interface LocationUpdate {
   longitude: number;
   driverId?: string;
   accuracy?: number;
+  /** When the phone took the position (a report queued offline); now when absent. */
+  recordedAt?: string;
 }
 
-/** About an hour's drive: close enough to meet on the road or at the same depot. */
-const NEARBY_KM = 50;
 /** A last location older than this says little about where someone drives now. */
 const NEARBY_FRESH_DAYS = 7;
 const NEARBY_CANDIDATES = 500;
-const KM_PER_DEGREE_LATITUDE = 111.32;
 const DAY_MS = 24 * 3600 * 1000;
+const HOUR_MS = 3600 * 1000;
 
-export function createLocationService(deps: { db: Db }) {
+/**
+ * Whether a vehicle could have gone from the stored last location to the new one since it
+ * was stored. Without this, anyone could set their location anywhere, as often as they
+ * like, and probe where the 'nearby' cells of others lie.
+ */
+function reachable(previous: LocationRow, next: LocationUpdate, at: Date): boolean {
+  const km = distanceKm(previous.latitude, previous.longitude, next.latitude, next.longitude);
+  // By the two positions' own times, whichever came first: a queued report arrives late.
+  const hours = Math.abs(at.getTime() - previous.recordedAt.getTime()) / HOUR_MS;
+  return km <= locationLimits.jumpSlackKm + locationLimits.maxSpeedKmh * hours;
+}
+
+export function createLocationService(deps: { db: Db; limiter: RateLimiter }) {
   const { db } = deps;
 
   return {
     async update(viewer: Viewer, body: LocationUpdate) {
       if (body.driverId !== undefined && body.driverId !== viewer.user.id) {
         throw Forbidden('location_not_yours');
+      }
+      const wait = await deps.limiter.hit(
+        `location:${viewer.user.id}`,
+        locationLimits.updatesPerWindow,
+        locationLimits.updatesWindowSeconds,
+      );
+      if (wait > 0) {
+        throw new HttpError(429, 'location_too_many', undefined, { retryAfter: wait });
+      }
+      const now = new Date();
+      // A phone clock a little ahead (the contract allows a small skew) is taken as now.
+      const at = body.recordedAt
+        ? new Date(Math.min(Date.parse(body.recordedAt), now.getTime()))
+        : now;
+      const previous = await lastLocation(db, viewer.user.id);
+      if (previous && !reachable(previous, body, at)) {
+        throw new HttpError(422, 'location_implausible');
       }
       await saveLocation(
         db,
@@ -36,6 +67,7 @@ export function createLocationService(deps: { db: Db }) {
           latitude: body.latitude,
           longitude: body.longitude,
           accuracy: body.accuracy ?? null,
+          recordedAt: at,
         },
         locationLimits.historyMinGapSeconds,
       );
@@ -58,33 +90,20 @@ export function createLocationService(deps: { db: Db }) {
     },
 
     /**
-     * Ids of people whose fresh last location is within about 50 km of the user's, nearest
-     * first. Only ids leave this service: nobody learns where anyone else is.
+     * Ids of people whose fresh last location is in the user's ~10 km cell or the 8 around it,
+     * most followed first (never nearest first). Only ids leave this service, and only the
+     * cells decide: nobody learns more of where anyone is than which cells are near theirs.
      */
     async nearbyUserIds(userId: string): Promise<string[]> {
       const since = new Date(Date.now() - NEARBY_FRESH_DAYS * DAY_MS);
       const origin = await lastLocation(db, userId);
       if (!origin || origin.recordedAt < since) return [];
-      const dLat = NEARBY_KM / KM_PER_DEGREE_LATITUDE;
-      const cos = Math.cos((origin.latitude * Math.PI) / 180);
-      const dLng = cos > 0.01 ? dLat / cos : Infinity;
-      const wraps = origin.longitude - dLng < -180 || origin.longitude + dLng > 180;
-      const rows = await locationsInBox(db, {
+      return userIdsInCells(db, {
+        cells: cellAndNeighbours(origin.cell),
         exceptUserId: userId,
-        lat: [origin.latitude - dLat, origin.latitude + dLat],
-        lng: wraps ? undefined : [origin.longitude - dLng, origin.longitude + dLng],
         since,
         limit: NEARBY_CANDIDATES,
-        origin: { latitude: origin.latitude, longitude: origin.longitude, cos },
       });
-      return rows
-        .map((r) => ({
-          id: r.userId,
-          km: distanceKm(origin.latitude, origin.longitude, r.latitude, r.longitude),
-        }))
-        .filter((r) => r.km <= NEARBY_KM)
-        .sort((a, b) => a.km - b.km)
-        .map((r) => r.id);
     },
   };
 }

@@ -6,7 +6,7 @@ import { Forbidden, NotFound } from '../../http/errors.js';
 import type { Hub } from '../../realtime/hub.js';
 import { announceAttention } from '../admin/attention.js';
 import { recordAudit } from '../admin/audit.js';
-import { announceBlocked } from '../../auth/account-events.js';
+import { announceAccessChanged } from '../../auth/account-events.js';
 import { blockAccount } from '../auth/block.js';
 import type { PostWithAuthor } from '../feed/posts.queries.js';
 import type { PostService } from '../feed/posts.service.js';
@@ -106,7 +106,7 @@ export function createPostModerationService(deps: PostModerationDeps) {
     });
     if (blocked) {
       // The block is committed and its sessions revoked; a lost event must not undo the answer.
-      await announceBlocked(deps.hub, authorId).catch((err: unknown) =>
+      await announceAccessChanged(deps.hub, authorId).catch((err: unknown) =>
         deps.log.error({ err, authorId }, 'announcing the block failed'),
       );
     }

@@ -100,7 +100,8 @@ async function fakePushService(statusFor: (path: string) => number) {
 describe('Web Push: key, subscribe, unsubscribe', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    // A made-up push service name (it does not resolve), allowed by configuration.
+    t = await startTestApp({ env: { PUSH_ALLOWED_HOSTS: 'push.example.test' } });
   });
   afterAll(() => t.close());
 
@@ -238,7 +239,11 @@ describe('Web Push delivery (workers)', () => {
   let push: Awaited<ReturnType<typeof fakePushService>>;
   beforeAll(async () => {
     push = await fakePushService((path) => (path.startsWith('/push/gone') ? 410 : 201));
-    t = await startTestApp({ workers: true });
+    // The fake push service listens on loopback: allowed here by configuration only.
+    t = await startTestApp({
+      workers: true,
+      env: { PUSH_ALLOWED_HOSTS: '127.0.0.1', PUSH_ALLOW_PRIVATE: 'true' },
+    });
   });
   afterAll(async () => {
     await t.close();

@@ -10,6 +10,7 @@ import {
   pushSubscriptionsOf,
   type NotificationRow,
 } from './queries.js';
+import { postPush, type PushPolicy } from './push-target.js';
 
 interface VapidKeys {
   publicKey: string;
@@ -54,7 +55,7 @@ function bodyOf(n: NotificationRow, lang: 'en' | 'hi'): string {
  * Endpoints the push service says are gone (404, 410) are deleted.
  */
 export async function sendPush(
-  deps: { db: Db; log: FastifyBaseLogger; subject: string },
+  deps: { db: Db; log: FastifyBaseLogger; subject: string; policy: PushPolicy },
   userId: string,
   notificationId: string,
 ): Promise<void> {
@@ -72,9 +73,9 @@ export async function sendPush(
         link: n.link ?? '/notification',
         tag: n.id,
       });
-      // web-push builds the request (VAPID JWT, aes128gcm body); we send it with fetch.
-      // Its own sendNotification always speaks TLS (https.request), so a plain-http endpoint
-      // (a push service on the local network, or in tests) never received anything.
+      // web-push builds the request (VAPID JWT, aes128gcm body); postPush sends it, to an
+      // allowed host on a public address only. web-push's own sendNotification would go
+      // anywhere the subscription says, and speaks TLS only (tests run a plain-http service).
       let request: ReturnType<typeof webpush.generateRequestDetails> & { body: Buffer };
       try {
         request = webpush.generateRequestDetails(
@@ -96,20 +97,16 @@ export async function sendPush(
         return;
       }
       const headers = Object.fromEntries(
-        Object.entries(request.headers)
-          .filter(([name]) => name.toLowerCase() !== 'content-length')
-          .map(([name, value]) => [name, String(value)]),
+        Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
       );
       let status: number;
       try {
-        const res = await fetch(request.endpoint, {
-          method: request.method,
-          headers,
-          body: new Uint8Array(request.body),
-          signal: AbortSignal.timeout(10_000),
-        });
-        status = res.status;
-        await res.body?.cancel();
+        status = await postPush(
+          request.endpoint,
+          { headers, body: new Uint8Array(request.body) },
+          deps.policy,
+          10_000,
+        );
       } catch (err) {
         deps.log.warn({ err, notificationId }, 'web push failed');
         return;

@@ -9,6 +9,7 @@ import {
   type UserRow,
 } from '../../db/schema/index.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
+import { prepared } from '../../db/prepared.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export interface NotificationWithRefs {
@@ -21,14 +22,79 @@ export interface NotificationWithRefs {
 
 const actors = alias(users, 'actors');
 
+/** Every column the prepared insert below writes, each named (null when unused). */
+type NewNotification = Required<
+  Pick<
+    typeof notifications.$inferInsert,
+    'id' | 'userId' | 'kind' | 'actorId' | 'postId' | 'notice' | 'text' | 'link' | 'dedupeKey'
+  >
+>;
+
+/** Every like, comment and follow may write one: built once (db/prepared.ts). */
+const insertQuery = prepared((db) =>
+  db
+    .insert(notifications)
+    .values({
+      id: sql.placeholder('id'),
+      userId: sql.placeholder('userId'),
+      kind: sql.placeholder('kind'),
+      actorId: sql.placeholder('actorId'),
+      postId: sql.placeholder('postId'),
+      notice: sql.placeholder('notice'),
+      text: sql.placeholder('text'),
+      link: sql.placeholder('link'),
+      dedupeKey: sql.placeholder('dedupeKey'),
+    })
+    .onConflictDoNothing()
+    .returning()
+    .prepare('insert_notification'),
+);
+
 /** Answers the row, or undefined when the same dedupe key already notified this user. */
 export async function insertNotification(
   db: Db,
-  row: typeof notifications.$inferInsert,
+  row: NewNotification,
 ): Promise<NotificationRow | undefined> {
-  const inserted = await db.insert(notifications).values(row).onConflictDoNothing().returning();
+  const inserted = await insertQuery(db).execute(row);
   return inserted[0];
 }
+
+/**
+ * The list's statement for each shape (one row by id, first page, after a cursor), and the
+ * unread count, built once (db/prepared.ts): every list and every new notification reads them.
+ */
+const pageQuery = (byId: boolean, paged: boolean) =>
+  prepared((db) =>
+    db
+      .select({
+        notification: notifications,
+        actor: actors,
+        posterKey: posts.posterKey,
+        at: exactTime(notifications.createdAt),
+      })
+      .from(notifications)
+      .leftJoin(actors, eq(actors.id, notifications.actorId))
+      .leftJoin(posts, eq(posts.id, notifications.postId))
+      .where(
+        and(
+          eq(notifications.userId, sql.placeholder('userId')),
+          byId ? eq(notifications.id, sql.placeholder('id')) : undefined,
+          paged
+            ? afterCursor(notifications.createdAt, notifications.id, {
+                createdAt: sql.placeholder('at'),
+                id: sql.placeholder('after'),
+              })
+            : undefined,
+        ),
+      )
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(`notification_page${byId ? '_one' : ''}${paged ? '_after' : ''}`),
+  );
+const pageQueries = [
+  [pageQuery(false, false), pageQuery(false, true)],
+  [pageQuery(true, false), pageQuery(true, true)],
+] as const;
 
 export async function notificationPage(
   db: Db,
@@ -36,32 +102,25 @@ export async function notificationPage(
   opts: { cursor?: Cursor; limit: number; id?: string },
 ): Promise<NotificationWithRefs[]> {
   const { cursor } = opts;
-  return db
-    .select({
-      notification: notifications,
-      actor: actors,
-      posterKey: posts.posterKey,
-      at: exactTime(notifications.createdAt),
-    })
-    .from(notifications)
-    .leftJoin(actors, eq(actors.id, notifications.actorId))
-    .leftJoin(posts, eq(posts.id, notifications.postId))
-    .where(
-      and(
-        eq(notifications.userId, userId),
-        opts.id ? eq(notifications.id, opts.id) : undefined,
-        cursor ? afterCursor(notifications.createdAt, notifications.id, cursor) : undefined,
-      ),
-    )
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(opts.limit);
+  return pageQueries[opts.id ? 1 : 0][cursor ? 1 : 0](db).execute({
+    userId,
+    id: opts.id,
+    at: cursor?.createdAt,
+    after: cursor?.id,
+    limit: opts.limit,
+  });
 }
 
-export async function unreadCount(db: Db, userId: string): Promise<number> {
-  const [row] = await db
+const unreadQuery = prepared((db) =>
+  db
     .select({ n: sql<number>`count(*)::int` })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(eq(notifications.userId, sql.placeholder('userId')), isNull(notifications.readAt)))
+    .prepare('unread_count'),
+);
+
+export async function unreadCount(db: Db, userId: string): Promise<number> {
+  const [row] = await unreadQuery(db).execute({ userId });
   return row?.n ?? 0;
 }
 

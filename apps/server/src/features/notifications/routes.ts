@@ -2,15 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { notificationCalls, notificationStreamPath } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
-import { registerStream } from '../../http/stream-route.js';
-import type { Hub } from '../../realtime/hub.js';
+import { registerStream, type StreamDeps } from '../../http/stream-route.js';
 import { userChannel, type NotificationService } from './service.js';
 
 export function notificationRoutes(
   app: FastifyInstance,
   auth: AuthDeps,
   service: NotificationService,
-  hub: Hub,
+  streams: StreamDeps,
 ): void {
   registerCall(app, auth, notificationCalls.list, ({ viewer, query }) =>
     service.list(viewer, query),
@@ -29,7 +28,7 @@ export function notificationRoutes(
     service.unsubscribe(viewer, body.endpoint),
   );
 
-  registerStream(app, auth, hub, {
+  registerStream(app, auth, streams, {
     path: notificationStreamPath,
     summary: 'Live notifications (Server-Sent Events: `notification` and `count` events)',
     tag: 'notifications',

@@ -9,6 +9,7 @@ import type { Hub } from '../../realtime/hub.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { presentNotification } from './present.js';
 import { validPushKeys, vapidKeys } from './push.js';
+import { endpointAllowed, endpointResolvesPrivate, type PushPolicy } from './push-target.js';
 import {
   deletePushSubscription,
   insertNotification,
@@ -46,10 +47,10 @@ export function createNotificationService(deps: {
   jobs: JobQueue;
   log: FastifyBaseLogger;
   /**
-   * Real push services are https only; accepting any URL would let a caller make the server
-   * post to hosts of their choosing. Tests run a plain-http push service on loopback.
+   * Where subscriptions may point: accepting any URL would let a caller make the server post
+   * to hosts of their choosing. Left out where only notify() is used (the job workers).
    */
-  allowHttpPush?: boolean;
+  push?: PushPolicy;
 }) {
   const { db, hub } = deps;
 
@@ -131,8 +132,12 @@ export function createNotificationService(deps: {
       body: { endpoint: string; keys: { p256dh: string; auth: string }; lang: 'en' | 'hi' },
     ) {
       if (!validPushKeys(body.keys)) throw Invalid('push_subscription_invalid');
-      const scheme = new URL(body.endpoint).protocol;
-      if (scheme !== 'https:' && !(deps.allowHttpPush && scheme === 'http:')) {
+      const policy = deps.push;
+      if (
+        !policy ||
+        !endpointAllowed(body.endpoint, policy) ||
+        (await endpointResolvesPrivate(body.endpoint, policy))
+      ) {
         throw Invalid('push_subscription_invalid');
       }
       await upsertPushSubscription(db, {

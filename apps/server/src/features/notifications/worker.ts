@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { sendPush } from './push.js';
+import type { PushPolicy } from './push-target.js';
 import { PUSH_QUEUE } from './service.js';
 
 export async function createNotificationQueues(boss: PgBoss): Promise<void> {
@@ -10,7 +11,7 @@ export async function createNotificationQueues(boss: PgBoss): Promise<void> {
 
 export async function startNotificationWorkers(
   boss: PgBoss,
-  deps: { db: Db; log: FastifyBaseLogger; subject: string },
+  deps: { db: Db; log: FastifyBaseLogger; subject: string; policy: PushPolicy },
 ): Promise<void> {
   await boss.work<{ userId: string; notificationId: string }>(
     PUSH_QUEUE,

@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { limits } from '@saathi/contract';
-import { normalizeImage } from '../../media/normalize-image.js';
+import { Invalid } from '../../http/errors.js';
+import { MediaRejectedError } from '../../media/errors.js';
+import { normalizeImage, photoPixelLimits } from '../../media/normalize-image.js';
 import { postImageTypes } from '../../media/types.js';
 import type { FileRule } from '../../media/sniff.js';
 import type { Storage } from '../../storage/storage.js';
@@ -19,13 +21,22 @@ export const photoRule: FileRule = {
 /**
  * A profile photo goes through the same normalisation as post images (orientation, every
  * metadata block stripped), then is cropped square and small: avatars are shown at 40-96 px.
+ * Decoding happens off the request's thread (libvips, or decode-heif.ts's own process).
  */
 export async function storeAvatar(
   storage: Storage,
   userId: string,
   raw: { bytes: Buffer; mime: string },
 ): Promise<string> {
-  const normalized = await normalizeImage(raw.bytes, raw.mime);
+  const normalized = await normalizeImage(raw.bytes, raw.mime, {
+    maxPixels: photoPixelLimits.avatar,
+  }).catch((error: unknown) => {
+    // Its own code, so the phone says so in the driver's language, not "wrong type".
+    if (error instanceof MediaRejectedError && error.code === 'media_too_large') {
+      throw Invalid('media_photo_too_large');
+    }
+    throw error;
+  });
   const square = await sharp(normalized.data)
     .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
     .jpeg({ quality: 80, progressive: true })

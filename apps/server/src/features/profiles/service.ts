@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { messages, updateProfileFields } from '@saathi/contract';
+import { messages, rateLimits, updateProfileFields } from '@saathi/contract';
+import type { RateLimiter } from '../../auth/rate-limiter.js';
 import { selfView, type Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import { Invalid, invalidField, NotFound } from '../../http/errors.js';
+import { Invalid, invalidField, NotFound, TooMany } from '../../http/errors.js';
 import { receiveUpload } from '../../media/receive-upload.js';
 import { MediaRejectedError } from '../../media/errors.js';
 import { readAll, type Storage } from '../../storage/storage.js';
@@ -20,6 +21,7 @@ export function createProfileService(deps: {
   log: FastifyBaseLogger;
   posts: PostService;
   follows: FollowService;
+  limiter: RateLimiter;
 }) {
   const { db } = deps;
   return {
@@ -60,6 +62,13 @@ export function createProfileService(deps: {
         if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
         const photo = upload.files[0];
         if (photo) {
+          // Counted once the photo arrived: a name change alone costs nothing to limit.
+          const wait = await deps.limiter.hit(
+            `avatar:user:${viewer.user.id}`,
+            rateLimits.profilePhotosPerHour,
+            3600,
+          );
+          if (wait > 0) throw TooMany(wait);
           try {
             stored = await storeAvatar(deps.storage, viewer.user.id, {
               bytes: await readAll(deps.storage, photo.key),

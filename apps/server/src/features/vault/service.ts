@@ -107,6 +107,9 @@ export function createVaultService(deps: {
   }
 
   return {
+    /** For features that hand out the vault's contents elsewhere (download my data). */
+    assertUnlocked: unlocked,
+
     async unlock(viewer: Viewer, body: { userId?: string; password: string }) {
       own(viewer, body.userId);
       await checkPassword(viewer, body.password);

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { limits, messages } from '@saathi/contract';
@@ -12,6 +11,7 @@ import { copyToFile, type Storage } from '../../storage/storage.js';
 import { presentAudio, presentNote } from './present.js';
 import { findNote, markNoteFailed, markNoteReady } from './queries.js';
 import { ownVoiceChannel, voiceChannel } from './service.js';
+import { makeWorkDir } from '../../media/work-dir.js';
 
 export interface ProcessVoiceDeps {
   db: Db;
@@ -33,7 +33,7 @@ export async function processVoice(
   const row = await findNote(deps.db, noteId);
   if (!row || row.note.status !== 'processing' || !row.note.rawKey) return;
   const { rawKey } = row.note;
-  const work = await mkdtemp(join(tmpdir(), 'saathi-voice-'));
+  const work = await makeWorkDir('voice');
   try {
     const input = join(work, 'input');
     const output = join(work, 'voice.m4a');

@@ -1,9 +1,8 @@
-import { registerStream } from '../../http/stream-route.js';
+import { registerStream, type StreamDeps } from '../../http/stream-route.js';
 import type { FastifyInstance } from 'fastify';
 import { audioCalls, limits, voiceCalls, voiceStreamPath } from '@saathi/contract';
 import { type AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
-import type { Hub } from '../../realtime/hub.js';
 import { ownVoiceChannel, voiceChannel, type VoiceService } from './service.js';
 
 /** The recording plus the multipart framing and a name field. */
@@ -13,13 +12,13 @@ export function voiceRoutes(
   app: FastifyInstance,
   auth: AuthDeps,
   service: VoiceService,
-  hub: Hub,
+  streams: StreamDeps,
 ): void {
   registerCall(
     app,
     auth,
     voiceCalls.upload,
-    ({ request, viewer }) => service.upload(request, viewer),
+    ({ request, body, viewer }) => service.upload(request, viewer, body),
     { bodyLimit },
   );
   registerCall(app, auth, voiceCalls.list, ({ viewer, query }) => service.list(viewer, query));
@@ -30,12 +29,12 @@ export function voiceRoutes(
     app,
     auth,
     audioCalls.upload,
-    ({ request, viewer }) => service.uploadAudio(request, viewer),
+    ({ request, body, viewer }) => service.uploadAudio(request, viewer, body),
     { bodyLimit },
   );
   registerCall(app, auth, audioCalls.list, ({ viewer, query }) => service.listAudio(viewer, query));
 
-  registerStream(app, auth, hub, {
+  registerStream(app, auth, streams, {
     path: voiceStreamPath,
     summary:
       "Live Voice Chat (Server-Sent Events): `note` (a new ready note), `removed`, and `mine` (the caller's own note or audio ready or failed)",

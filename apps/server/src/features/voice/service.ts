@@ -20,6 +20,7 @@ import {
   type VoiceKind,
 } from './queries.js';
 import { receiveVoiceUpload } from './upload.js';
+import type { UploadService } from '../uploads/service.js';
 
 export const PROCESS_VOICE_QUEUE = 'voice.process';
 /** Everyone on Voice Chat hears of new and deleted notes here. */
@@ -34,6 +35,13 @@ export interface VoiceServiceDeps {
   jobs: JobQueue;
   hub: Hub;
   log: FastifyBaseLogger;
+  uploads: UploadService;
+}
+
+/** The JSON form of the upload calls: a finished resumable upload (and a recorder name). */
+interface FromUpload {
+  uploadId: string;
+  name?: string;
 }
 
 interface PageQuery {
@@ -68,6 +76,7 @@ export function createVoiceService(deps: VoiceServiceDeps) {
     request: FastifyRequest,
     viewer: Viewer,
     kind: VoiceKind,
+    fromUpload?: FromUpload,
   ): Promise<NoteWithAuthor> {
     const wait = await deps.limiter.hit(
       `voice:user:${viewer.user.id}`,
@@ -77,26 +86,37 @@ export function createVoiceService(deps: VoiceServiceDeps) {
     if (wait > 0) throw new HttpError(429, 'voice_too_many', undefined, { retryAfter: wait });
     const id = randomUUID();
     const field = kind === 'voice' ? 'voice' : 'audio';
-    const upload = await receiveVoiceUpload(request, deps.storage, id, field);
+    const upload = fromUpload
+      ? await deps.uploads.attach(
+          viewer.user.id,
+          [{ id: fromUpload.uploadId, purpose: 'voice', field }],
+          `uploads/voice/${id}`,
+        )
+      : await receiveVoiceUpload(request, deps.storage, id, field);
     try {
+      // The name first, as every upload reads its fields before judging its files.
+      const fields = audioFields.safeParse(fromUpload ?? ('fields' in upload ? upload.fields : {}));
+      if (!fields.success) throw invalidField(fields.error.issues[0]?.message);
       const file = upload.files[0];
       if (!file) throw Invalid('voice_required');
       if (file.bytes < limits.voiceMinBytes) throw Invalid('voice_too_short');
-      const fields = audioFields.safeParse(upload.fields);
-      if (!fields.success) throw invalidField(fields.error.issues[0]?.message);
-      await insertNote(db, {
-        id,
-        userId: viewer.user.id,
-        kind,
-        name: kind === 'audio' ? fields.data.name : '',
-        rawKey: file.key,
-        status: 'processing',
-        bytes: file.bytes,
+      await db.transaction(async (tx) => {
+        await insertNote(tx, {
+          id,
+          userId: viewer.user.id,
+          kind,
+          name: kind === 'audio' ? fields.data.name : '',
+          rawKey: file.key,
+          status: 'processing',
+          bytes: file.bytes,
+        });
+        if ('take' in upload) await upload.take(tx);
       });
     } catch (error) {
       await upload.discard();
       throw error;
     }
+    if ('finish' in upload) await upload.finish();
     try {
       await deps.jobs.send(PROCESS_VOICE_QUEUE, { noteId: id });
     } catch (err) {
@@ -110,8 +130,8 @@ export function createVoiceService(deps: VoiceServiceDeps) {
   }
 
   return {
-    async upload(request: FastifyRequest, viewer: Viewer) {
-      const row = await receive(request, viewer, 'voice');
+    async upload(request: FastifyRequest, viewer: Viewer, fromUpload?: FromUpload) {
+      const row = await receive(request, viewer, 'voice', fromUpload);
       return {
         success: true as const,
         message: messages.voice_uploaded,
@@ -128,8 +148,8 @@ export function createVoiceService(deps: VoiceServiceDeps) {
       };
     },
 
-    async uploadAudio(request: FastifyRequest, viewer: Viewer) {
-      const row = await receive(request, viewer, 'audio');
+    async uploadAudio(request: FastifyRequest, viewer: Viewer, fromUpload?: FromUpload) {
+      const row = await receive(request, viewer, 'audio', fromUpload);
       return {
         success: true as const,
         message: messages.audio_uploaded,

@@ -15,8 +15,8 @@ describe('Driver Login', () => {
   it('requires the phone number and the password', () => {
     renderRoute('/login');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByText('Phone number is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -53,10 +53,10 @@ describe('Driver Login', () => {
     fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '9000000002' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByRole('heading', { name: 'Account Blocked' })).toBeTruthy();
-    expect(screen.getByText('Mohan Lal')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Account Blocked' })).toBeInTheDocument();
+    expect(screen.getByText('Mohan Lal')).toBeInTheDocument();
     const support = await screen.findByRole('link', { name: 'Contact Support' });
     expect(support.getAttribute('href')).toMatch(/^mailto:help@saathi\.test\?subject=/);
-    expect(screen.getByText(/24-48 hours/)).toBeTruthy();
+    expect(screen.getByText(/24-48 hours/)).toBeInTheDocument();
   });
 });

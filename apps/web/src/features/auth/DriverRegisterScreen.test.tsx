@@ -33,7 +33,7 @@ describe('Driver Registration', () => {
     expect(submit.disabled).toBe(true);
     expect(
       screen.getByText('Please agree to the Terms and Conditions and Privacy Policy'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox'));
     expect(submit.disabled).toBe(false);
   });
@@ -64,15 +64,15 @@ describe('Driver Registration', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'R' } });
     fireEvent.change(screen.getByLabelText('Phone Number'), { target: { value: '12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(screen.getByText('Name must be 2 to 30 characters')).toBeTruthy();
-    expect(screen.getByText('Enter a valid 10-digit Indian mobile number')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByText('Name must be 2 to 30 characters')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid 10-digit Indian mobile number')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
   });
 
   it('shows a preview with a remove button for a picked photo', async () => {
     await renderScreen('/register');
     pick('Driving Licence');
-    expect(await screen.findByAltText('Photo of Driving Licence')).toBeTruthy();
+    expect(await screen.findByAltText('Photo of Driving Licence')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(screen.queryByAltText('Photo of Driving Licence')).toBeNull());
   });
@@ -85,6 +85,6 @@ describe('Driver Registration', () => {
     });
     expect(
       await screen.findByText('Identity documents must be JPEG, PNG, WebP or HEIC images'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 });

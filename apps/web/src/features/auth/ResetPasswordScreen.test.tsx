@@ -44,7 +44,7 @@ describe('Reset Password', () => {
   it('says when the passwords do not match', async () => {
     await renderScreen(`/reset-password/${token}`);
     fill('longenough1', 'longenough2');
-    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -56,6 +56,6 @@ describe('Reset Password', () => {
       `/api/v1/password/reset/${token}`,
       expect.objectContaining({ method: 'PUT' }),
     );
-    expect(await screen.findByText('Your password has been reset.')).toBeTruthy();
+    expect(await screen.findByText('Your password has been reset.')).toBeInTheDocument();
   });
 });

@@ -36,8 +36,8 @@ describe('normal user forms', () => {
     type('Phone Number', '9876543210');
     type('Password', 'abc');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(screen.getByText('Name must be 2 to 30 characters')).toBeTruthy();
-    expect(screen.getByText('Password must be at least 4 characters')).toBeTruthy();
+    expect(screen.getByText('Name must be 2 to 30 characters')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 4 characters')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -52,7 +52,7 @@ describe('normal user forms', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(readToken()).toBe('jwt-1');
-    expect(screen.getByText('Registration successful! You can now log in.')).toBeTruthy();
+    expect(screen.getByText('Registration successful! You can now log in.')).toBeInTheDocument();
   });
 
   it('registration without a token in the answer counts as failed', async () => {
@@ -71,7 +71,7 @@ describe('normal user forms', () => {
     type('Phone Number', '9876543210');
     type('Password', 'abc');
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
-    expect(screen.getByText('Password must be at least 4 characters')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 4 characters')).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -100,7 +100,7 @@ describe('normal user forms', () => {
     renderRoute('/forgot-password');
     await screen.findByRole('heading', { level: 1, name: 'Forgot Password' });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect(screen.getByText('Phone number is required')).toBeTruthy();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
     type('Phone Number', '9876543210');
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));

@@ -10,6 +10,8 @@ export interface Session {
   token: string | null;
   user: SelfUser | undefined;
   isLoading: boolean;
+  /** Why GET /api/v1/me failed (a signed-out 401 clears the token instead); null otherwise. */
+  error: Error | null;
   blocked: BlockedAccount | null;
 }
 
@@ -32,6 +34,7 @@ export function useSession(): Session {
     token,
     user,
     isLoading: token !== null && me.isPending,
+    error: token ? me.error : null,
     blocked: blockedByServer ?? blockedUser,
   };
 }

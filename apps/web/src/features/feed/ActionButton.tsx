@@ -2,7 +2,10 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 
 interface ActionButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   icon: ReactNode;
-  /** Shown under the icon: a count or a word. */
+  /**
+   * Shown under the icon: a count or a word. An `aria-label` must contain it as shown (1.5K,
+   * not 1540), so speech users can say what they see (WCAG 2.5.3, label in name).
+   */
   caption: string;
 }
 

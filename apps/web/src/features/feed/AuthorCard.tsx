@@ -6,7 +6,7 @@ import { Avatar } from '../../ui/Avatar';
 import { formatCount } from '../../ui/formatCount';
 import { FollowButton } from '../follows/FollowButton';
 import { useFollowStats } from '../follows/useFollow';
-import { UploaderModal } from '../profile/UploaderModal';
+import { UploaderModal } from '../profiles/UploaderModal';
 
 interface AuthorCardProps {
   /** Undefined while the post is still loading: placeholder bars instead. */
@@ -22,6 +22,7 @@ function Counts({ userId }: { userId: string }) {
   return (
     <span className="truncate text-xs text-white/85">
       {t('follows.counts', {
+        count: stats.data.followersCount,
         followers: formatCount(stats.data.followersCount),
         following: formatCount(stats.data.followingCount),
       })}

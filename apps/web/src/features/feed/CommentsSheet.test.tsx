@@ -59,8 +59,10 @@ describe('comments sheet', () => {
   it('shows the empty state and the count in the title', async () => {
     serve([]);
     renderWithProviders(<CommentsSheet postId={postId} count={0} onClose={vi.fn()} />);
-    expect(await screen.findByText('No comments yet. Be the first to comment!')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Comments (0)' })).toBeTruthy();
+    expect(
+      await screen.findByText('No comments yet. Be the first to comment!'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comments (0)' })).toBeInTheDocument();
   });
 
   it('names a nameless commenter Anonymous and offers delete only on the viewer’s own', async () => {
@@ -68,9 +70,9 @@ describe('comments sheet', () => {
     knowViewer();
     serve([mine, theirs]);
     renderWithProviders(<CommentsSheet postId={postId} count={2} onClose={vi.fn()} />);
-    expect(await screen.findByText('Road is clear now')).toBeTruthy();
-    expect(screen.getByText('Anonymous')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Comments (2)' })).toBeTruthy();
+    expect(await screen.findByText('Road is clear now')).toBeInTheDocument();
+    expect(screen.getByText('Anonymous')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Comments (2)' })).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Delete comment' })).toHaveLength(1);
   });
 
@@ -108,7 +110,7 @@ describe('comments sheet', () => {
       target: { value: 'Hello' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Failed to add comment')).toBeTruthy();
+    expect(await screen.findByText('Failed to add comment')).toBeInTheDocument();
   });
 
   it('asks for a login before commenting', async () => {
@@ -118,7 +120,7 @@ describe('comments sheet', () => {
       target: { value: 'Hello' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('Please login to comment')).toBeTruthy();
+    expect(await screen.findByText('Please login to comment')).toBeInTheDocument();
   });
 
   it('closes on a touch outside the panel', () => {

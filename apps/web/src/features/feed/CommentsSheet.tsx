@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SendHorizontal, Trash2 } from 'lucide-react';
 import { limits, type Comment } from '@saathi/contract';
 import { errorText } from '../../api/errorText';
+import { refuseOffline } from '../../api/refuseOffline';
 import { useToken } from '../../api/token';
 import { formatDate } from '../../ui/formatDate';
 import { Sheet } from '../../ui/Sheet';
@@ -40,6 +41,7 @@ export function CommentsSheet({ postId, count, onClose }: CommentsSheetProps) {
       showToast('error', t('comments.loginToComment'));
       return;
     }
+    if (refuseOffline()) return;
     add.mutate(text.trim(), {
       onSuccess: () => setText(''),
       onError: (error) => showToast('error', errorText(error, 'comments.addFailed')),
@@ -51,6 +53,7 @@ export function CommentsSheet({ postId, count, onClose }: CommentsSheetProps) {
       showToast('error', t('comments.loginToDelete'));
       return;
     }
+    if (refuseOffline()) return;
     remove.mutate(comment._id, {
       onError: (error) => showToast('error', errorText(error, 'comments.deleteFailed')),
     });

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/queryKeys';
 import { Button } from '../../ui/Button';
+import { SavedBanner } from '../../ui/SavedBanner';
 import { Spinner } from '../../ui/Spinner';
 import { errorText } from '../../api/errorText';
 import { showToast } from '../../ui/toastStore';
@@ -9,6 +11,7 @@ import { FeedNavigator } from './FeedNavigator';
 import { feedItems, type FeedItem } from './feedItems';
 import { ImageCard } from './ImageCard';
 import { useFeed, useSharedPost } from './posts';
+import { itemMode, itemWindow } from './preloadPolicy';
 import { swipeDirection, type SwipeStart } from './swipe';
 import { useActiveIndex } from './useActiveIndex';
 import { VideoCard } from './VideoCard';
@@ -24,25 +27,33 @@ interface FeedListProps {
 /** The next page is fetched when the viewer is this many items from the end. */
 const prefetchItems = 2;
 
-function ItemView({ item, distance }: { item: FeedItem; distance: number }) {
+interface ItemViewProps {
+  item: FeedItem;
+  distance: number;
+  /** The current video plays with seconds in hand (or the current item is a photo). */
+  nextMayLoad: boolean;
+  onSettled: (postId: string) => void;
+}
+
+function ItemView({ item, distance, nextMayLoad, onSettled }: ItemViewProps) {
+  const mode = itemMode(distance, nextMayLoad);
+  // Two away: an empty frame that holds the place; its picture waits until it is next.
+  if (mode === 'blank') return null;
   if (item.kind === 'image') {
     return (
       <ImageCard
         post={item.post}
         image={item.image}
         index={item.index}
-        near={Math.abs(distance) <= 1}
+        near={mode === 'play' || mode === 'preload'}
       />
     );
   }
   return (
     <VideoCard
       post={item.post}
-      active={distance === 0}
-      // At most three players live at once: previous, current and next.
-      mounted={Math.abs(distance) <= 1}
-      // Only the coming video downloads ahead; the rest wait for the viewer.
-      preload={distance === 0 || distance === 1 ? 'auto' : 'metadata'}
+      mode={mode}
+      onSettled={mode === 'play' ? () => onSettled(item.post._id) : undefined}
     />
   );
 }
@@ -66,6 +77,8 @@ export function FeedList({ emergency, sharedId, empty }: FeedListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const swipeStart = useRef<SwipeStart | null>(null);
   const [touches, setTouches] = useState(0);
+  /** The post whose video plays with enough buffered that the next may download. */
+  const [settledPost, setSettledPost] = useState<string | null>(null);
 
   const items = useMemo(
     () =>
@@ -77,6 +90,10 @@ export function FeedList({ emergency, sharedId, empty }: FeedListProps) {
   );
   const active = useActiveIndex(listRef, items.length);
   const current = items[active];
+  const nextMayLoad = current?.kind !== 'video' || settledPost === current.post._id;
+  // Only a window of items is in the page, so memory stays flat however far one goes; the
+  // spacer stands for the ones above, so the scroll position holds as the window moves.
+  const { first, last } = itemWindow(active, items.length);
 
   useEffect(() => {
     if (shared.isError) showToast('error', errorText(shared.error, 'errors.post_not_found'));
@@ -129,23 +146,31 @@ export function FeedList({ emergency, sharedId, empty }: FeedListProps) {
   if (items.length === 0) return <>{empty}</>;
 
   return (
-    <div className="relative h-full">
+    <div className="relative flex h-full flex-col">
+      {/* Above the list, not over it: the author and the post button keep their place. */}
+      <SavedBanner queryKey={queryKeys.feed(emergency)} className="m-2 justify-center" />
       <div
         ref={listRef}
         onTouchStart={onTouchStart}
         onTouchEnd={onTouchEnd}
-        className="h-full snap-y snap-mandatory overflow-y-auto overscroll-contain"
+        className="min-h-0 flex-1 snap-y snap-mandatory overflow-y-auto overscroll-contain"
       >
-        {items.map((item, index) => (
+        {first > 0 && <div aria-hidden style={{ height: `${first * 100}%` }} />}
+        {items.slice(first, last + 1).map((item, offset) => (
           <article
             key={item.key}
-            data-index={index}
+            data-index={first + offset}
             data-testid="feed-item"
             data-post={item.post._id}
             data-kind={item.kind}
             className="relative h-full w-full snap-start snap-always overflow-hidden bg-black"
           >
-            <ItemView item={item} distance={index - active} />
+            <ItemView
+              item={item}
+              distance={first + offset - active}
+              nextMayLoad={nextMayLoad}
+              onSettled={setSettledPost}
+            />
           </article>
         ))}
         {isFetchingNextPage && (

@@ -31,8 +31,8 @@ describe('image card', () => {
     vi.stubGlobal('fetch', fetch);
     renderImage();
     fireEvent.click(screen.getByRole('button', { name: 'Report' }));
-    expect(screen.getByRole('heading', { name: 'Report Post' })).toBeTruthy();
-    expect(screen.getByText('0/500')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Report Post' })).toBeInTheDocument();
+    expect(screen.getByText('0/500')).toBeInTheDocument();
     const submit = screen.getByRole('button', { name: 'Submit Report' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText('Reason for Report *'), {
@@ -41,7 +41,7 @@ describe('image card', () => {
     fireEvent.click(submit);
     expect(
       await screen.findByText('Post reported successfully! Admin will review it.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const sent = fetch.mock.calls.find(([url]) => url.includes('/api/v1/video/report'));
     expect(sent?.[1]?.method).toBe('POST');
     expect(sent?.[1]?.body).toBe(JSON.stringify({ videoId: postId, reason: 'Obscene photo' }));
@@ -57,7 +57,7 @@ describe('image card', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Report' }));
     fireEvent.change(screen.getByLabelText('Reason for Report *'), { target: { value: 'Abuse' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit Report' }));
-    expect(await screen.findByText('Please login to report posts')).toBeTruthy();
+    expect(await screen.findByText('Please login to report posts')).toBeInTheDocument();
     expect(fetch.mock.calls.filter(([url]) => String(url).includes('/report'))).toEqual([]);
   });
 });

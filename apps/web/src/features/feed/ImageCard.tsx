@@ -46,7 +46,7 @@ export function ImageCard({ post, image, index, near }: ImageCardProps) {
         <LikeButton post={post} loginKey="feed.likeImageLogin" />
         <ActionButton
           onClick={() => setPanel('comments')}
-          aria-label={t('feed.commentsLabel', { count: post.commentsCount })}
+          aria-label={t('feed.commentsLabel', { shown: formatCount(post.commentsCount) })}
           caption={formatCount(post.commentsCount)}
           icon={<MessageCircle aria-hidden className="size-7" />}
         />

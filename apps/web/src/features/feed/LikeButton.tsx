@@ -18,7 +18,7 @@ export function LikeButton({ post, loginKey }: LikeButtonProps) {
     <ActionButton
       onClick={toggle}
       aria-pressed={post.likedByMe}
-      aria-label={t('feed.likeLabel', { count: post.likes })}
+      aria-label={t('feed.likeLabel', { shown: formatCount(post.likes) })}
       caption={formatCount(post.likes)}
       icon={
         <Heart

@@ -37,21 +37,25 @@ describe('processing banner', () => {
     showFailed(tooLong);
     expect(
       await screen.findByText('This video is longer than 10 minutes. Please send a shorter clip.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('says it in Hindi, with the same number', async () => {
     await i18n.changeLanguage('hi');
     showFailed(tooLong);
-    expect(await screen.findByText('यह वीडियो 10 मिनट से लंबा है। कृपया छोटी क्लिप भेजें।')).toBeTruthy();
+    expect(
+      await screen.findByText('यह वीडियो 10 मिनट से लंबा है। कृपया छोटी क्लिप भेजें।'),
+    ).toBeInTheDocument();
   });
 
   it('translates a reason without a number, and shows an unknown one as it is', async () => {
     await i18n.changeLanguage('hi');
     showFailed(messages.media_video_damaged);
-    expect(await screen.findByText('वीडियो पढ़ा नहीं जा सका। हो सकता है वह ख़राब हो।')).toBeTruthy();
+    expect(
+      await screen.findByText('वीडियो पढ़ा नहीं जा सका। हो सकता है वह ख़राब हो।'),
+    ).toBeInTheDocument();
     queryClient.clear();
     showFailed('Something new');
-    expect(await screen.findByText('Something new')).toBeTruthy();
+    expect(await screen.findByText('Something new')).toBeInTheDocument();
   });
 });

@@ -35,31 +35,31 @@ describe('report modal', () => {
 
   it('shows the title, a 0/500 counter and a disabled submit while the reason is empty', () => {
     const { submit, reason } = open();
-    expect(screen.getByRole('heading', { name: 'Report Video' })).toBeTruthy();
-    expect(screen.getByText('0/500')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Report Video' })).toBeInTheDocument();
+    expect(screen.getByText('0/500')).toBeInTheDocument();
     expect(submit.disabled).toBe(true);
     expect(reason.getAttribute('maxLength')).toBe('500');
     fireEvent.change(reason, { target: { value: 'Fake news' } });
-    expect(screen.getByText('9/500')).toBeTruthy();
+    expect(screen.getByText('9/500')).toBeInTheDocument();
     expect(submit.disabled).toBe(false);
   });
 
   it("keeps the spec's video texts for a video and says post for a picture post", () => {
     open('video');
-    expect(screen.getByText(/Tell us what is wrong with this video/)).toBeTruthy();
+    expect(screen.getByText(/Tell us what is wrong with this video/)).toBeInTheDocument();
     cleanup();
     open('image');
-    expect(screen.getByRole('heading', { name: 'Report Post' })).toBeTruthy();
-    expect(screen.getByText(/Tell us what is wrong with this post/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Report Post' })).toBeInTheDocument();
+    expect(screen.getByText(/Tell us what is wrong with this post/)).toBeInTheDocument();
     expect(screen.queryByText(/Video/)).toBeNull();
-    expect(screen.getByLabelText('Reason for Report *')).toBeTruthy();
+    expect(screen.getByLabelText('Reason for Report *')).toBeInTheDocument();
   });
 
   it('says a reason is needed when only spaces were typed', () => {
     const { reason, submit } = open();
     fireEvent.change(reason, { target: { value: '   ' } });
     fireEvent.blur(reason);
-    expect(screen.getByText('Please provide a reason for reporting')).toBeTruthy();
+    expect(screen.getByText('Please provide a reason for reporting')).toBeInTheDocument();
     expect(submit.disabled).toBe(true);
   });
 
@@ -73,7 +73,7 @@ describe('report modal', () => {
     const { reason, submit, onClose, onReported } = open();
     fireEvent.change(reason, { target: { value: ' Abuse ' } });
     fireEvent.click(submit);
-    expect(await screen.findByRole('button', { name: 'Submitting Report...' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Submitting Report...' })).toBeInTheDocument();
     expect(fetch.mock.calls[0]?.[1]).toMatchObject({
       method: 'POST',
       body: JSON.stringify({ videoId: postId, reason: 'Abuse' }),
@@ -86,7 +86,7 @@ describe('report modal', () => {
     );
     expect(
       await screen.findByText('Video reported successfully! Admin will review it.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(onReported).toHaveBeenCalled();
     expect(onClose).toHaveBeenCalled();
   });
@@ -110,14 +110,21 @@ describe('report modal', () => {
     fireEvent.click(first.submit);
     expect(
       await screen.findByText('You have already reported this video. Admin will review it.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
 
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.resolve(new Response('', { status: 502 }))),
     );
     fireEvent.click(first.submit);
-    expect(await screen.findByText('Failed to report video')).toBeTruthy();
+    expect(await screen.findByText('Failed to report video')).toBeInTheDocument();
+    cleanup();
+
+    // A picture post's failure names the post, as its title does.
+    const picture = open('image');
+    fireEvent.change(picture.reason, { target: { value: 'Abuse' } });
+    fireEvent.click(picture.submit);
+    expect(await screen.findByText('Failed to report post')).toBeInTheDocument();
   });
 
   it('asks for a login before reporting', async () => {
@@ -126,7 +133,7 @@ describe('report modal', () => {
     const { reason, submit } = open();
     fireEvent.change(reason, { target: { value: 'Abuse' } });
     fireEvent.click(submit);
-    expect(await screen.findByText('Please login to report videos')).toBeTruthy();
+    expect(await screen.findByText('Please login to report videos')).toBeInTheDocument();
     await waitFor(() => expect(fetch).not.toHaveBeenCalled());
   });
 });

@@ -33,7 +33,8 @@ export function ReportModal({ postId, kind, onClose, onReported }: ReportModalPr
       onReported();
       onClose();
     },
-    onError: (error) => showToast('error', errorText(error, 'report.failed')),
+    onError: (error) =>
+      showToast('error', errorText(error, context ? `report.failed_${context}` : 'report.failed')),
   });
   const valid = reportReasonValid(reason);
 

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@saathi/contract';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
+import { stubMediaMethods } from '../../test/fakeMedia';
 import { jsonResponse, signIn, silentFetch } from '../../test/renderRoute';
 import { newProduct, postId, renderWithProviders } from '../../test/renderWithProviders';
 import { VideoCard } from './VideoCard';
@@ -26,24 +27,18 @@ function renderCard(overrides: Parameters<typeof newProduct>[0] = {}) {
       queryFn: () => Promise.reject(new Error('not fetched in this test')),
       enabled: false,
     });
-    return (
-      <VideoCard
-        post={data?.pages[0]?.products[0] ?? product}
-        active={false}
-        mounted
-        preload="auto"
-      />
-    );
+    return <VideoCard post={data?.pages[0]?.products[0] ?? product} mode="preload" />;
   }
   return renderWithProviders(<Cached />);
 }
 
 describe('video card', () => {
   beforeEach(() => {
-    vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
-    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    stubMediaMethods();
   });
   afterEach(() => {
+    // Unmount while the media stubs are still in place.
+    cleanup();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
     queryClient.clear();
@@ -51,14 +46,26 @@ describe('video card', () => {
 
   it('shows like and comment counts in short form', () => {
     renderCard({ likes: 1540, commentsCount: 2_345_678 });
-    expect(screen.getByText('1.5K')).toBeTruthy();
-    expect(screen.getByText('2.3M')).toBeTruthy();
+    expect(screen.getByText('1.5K')).toBeInTheDocument();
+    expect(screen.getByText('2.3M')).toBeInTheDocument();
+  });
+
+  it('names each action button with the count it shows (axe label-content-name-mismatch)', () => {
+    renderCard({ likes: 1540, commentsCount: 2_345_678 });
+    expect(screen.getByRole('button', { name: 'Like (1.5K)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Comments (2.3M)' })).toBeInTheDocument();
+    // Every labelled button's name holds its visible text, so a voice user can say what is seen.
+    for (const button of screen.getAllByRole('button')) {
+      const label = button.getAttribute('aria-label');
+      const visible = button.textContent?.trim() ?? '';
+      if (label && visible) expect(label).toContain(visible);
+    }
   });
 
   it('shows small counts as they are', () => {
     renderCard({ likes: 999, commentsCount: 0 });
-    expect(screen.getByText('999')).toBeTruthy();
-    expect(screen.getByText('0')).toBeTruthy();
+    expect(screen.getByText('999')).toBeInTheDocument();
+    expect(screen.getByText('0')).toBeInTheDocument();
   });
 
   it('falls back to Unknown User and links the uploader to their profile', () => {
@@ -70,11 +77,11 @@ describe('video card', () => {
 
   it('shows caption and location while the video is paused only', () => {
     renderCard();
-    expect(screen.getByText('Panvel')).toBeTruthy();
+    expect(screen.getByText('Panvel')).toBeInTheDocument();
     fireEvent.play(screen.getByTestId('feed-video'));
     expect(screen.queryByText('Panvel')).toBeNull();
     fireEvent.pause(screen.getByTestId('feed-video'));
-    expect(screen.getByText('Panvel')).toBeTruthy();
+    expect(screen.getByText('Panvel')).toBeInTheDocument();
   });
 
   it('asks a visitor without a token to log in before liking', async () => {
@@ -82,7 +89,7 @@ describe('video card', () => {
     vi.stubGlobal('fetch', fetch);
     renderCard();
     fireEvent.click(screen.getByRole('button', { name: 'Like (0)' }));
-    expect(await screen.findByText('Please login to like this video')).toBeTruthy();
+    expect(await screen.findByText('Please login to like this video')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -1,26 +1,36 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Play, VolumeX } from 'lucide-react';
 import type { Product } from '@saathi/contract';
+import { useVideosHeld } from '../drive-safe/hold';
+import { bufferedAhead, isSettled } from './preloadPolicy';
 import { setSoundWanted, soundWanted } from './soundPreference';
+import { useRendition } from './useRendition';
 
 type PostVideo = NonNullable<Product['video']>;
 
 interface VideoPlayerProps {
   video: PostVideo;
   label: string;
-  /** At least 60% visible: play; otherwise pause. */
-  active: boolean;
-  preload: 'auto' | 'metadata';
+  /** play: the current item (at least 60% visible); preload: the next one, its first seconds. */
+  mode: 'play' | 'preload';
   onPausedChange: (paused: boolean) => void;
+  /** Once playing with a few seconds buffered: the next video may start downloading. */
+  onSettled?: () => void;
 }
 
 /** What the browser refused: sound (playing muted now) or playing at all. */
 type Blocked = 'sound' | 'play' | null;
 
-export function VideoPlayer({ video, label, active, preload, onPausedChange }: VideoPlayerProps) {
+export function VideoPlayer({ video, label, mode, onPausedChange, onSettled }: VideoPlayerProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
+  const active = mode === 'play';
+  // Drive-safe mode: paused while the phone moves at driving speed, playing on after.
+  const held = useVideosHeld();
+  // Before the effect below: a new source is in place when play() is called.
+  const url = useRendition(ref, video.renditions, active);
+  const settled = useEffectEvent(() => onSettled?.());
   const [blocked, setBlocked] = useState<Blocked>(null);
   // Our own fallback to muted must not be taken for the driver choosing silence.
   const mutedByBrowser = useRef(false);
@@ -28,7 +38,7 @@ export function VideoPlayer({ video, label, active, preload, onPausedChange }: V
   useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    if (!active) {
+    if (!active || held) {
       element.pause();
       return;
     }
@@ -58,6 +68,23 @@ export function VideoPlayer({ video, label, active, preload, onPausedChange }: V
     return () => {
       cancelled = true;
     };
+  }, [active, held, url]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !active) return;
+    const events = ['progress', 'timeupdate', 'playing'] as const;
+    const check = () => {
+      const at = element.currentTime;
+      const ahead = bufferedAhead(element.buffered, at);
+      if (!isSettled({ playing: !element.paused, ahead, at, duration: element.duration })) return;
+      for (const event of events) element.removeEventListener(event, check);
+      settled();
+    };
+    for (const event of events) element.addEventListener(event, check);
+    return () => {
+      for (const event of events) element.removeEventListener(event, check);
+    };
   }, [active]);
 
   function unmute() {
@@ -79,9 +106,8 @@ export function VideoPlayer({ video, label, active, preload, onPausedChange }: V
     <>
       <video
         ref={ref}
-        src={video.url}
-        poster={video.posterUrl}
-        preload={preload}
+        poster={video.posterSmallUrl}
+        preload={active ? 'auto' : 'metadata'}
         aria-label={label}
         data-testid="feed-video"
         controls

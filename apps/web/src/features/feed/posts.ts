@@ -4,7 +4,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { postCalls, profileCalls, type Product } from '@saathi/contract';
+import { limits, postCalls, profileCalls, type Product } from '@saathi/contract';
 import { request, type ResponseOf } from '../../api/client';
 import { queryKeys } from '../../api/queryKeys';
 
@@ -13,8 +13,11 @@ type OnePost = ResponseOf<typeof postCalls.get>;
 type MyPosts = ResponseOf<typeof postCalls.mine>;
 type Profile = ResponseOf<typeof profileCalls.get>;
 
-/** Small pages: the first video starts sooner on 2G/3G, and the next page comes early anyway. */
-const pageSize = 6;
+/**
+ * Small pages (the next one comes early anyway); the server puts the first one in index.html
+ * at this size (features/feed/firstPage.ts).
+ */
+const pageSize = limits.feedPageApp;
 /** How often the author's processing posts are checked. */
 const processingPollMs = 4000;
 

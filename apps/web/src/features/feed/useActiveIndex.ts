@@ -5,7 +5,8 @@ export const visibleThreshold = 0.6;
 
 /**
  * The index of the item at least 60% inside the list. Items carry data-index; the observer
- * is rebuilt when the count changes so new pages are watched too.
+ * is rebuilt when the count or the active item changes, so the items that enter the page
+ * (new pages, the list's moving window) are watched too.
  */
 export function useActiveIndex(list: RefObject<HTMLElement | null>, count: number): number {
   const [active, setActive] = useState(0);
@@ -24,6 +25,6 @@ export function useActiveIndex(list: RefObject<HTMLElement | null>, count: numbe
     );
     for (const child of root.querySelectorAll('[data-index]')) observer.observe(child);
     return () => observer.disconnect();
-  }, [list, count]);
+  }, [list, count, active]);
   return active;
 }

@@ -25,7 +25,7 @@ describe('useDeletePost', () => {
     const onDone = vi.fn();
     renderWithProviders(<DeleteButton onDone={onDone} />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Please login to delete videos')).toBeTruthy();
+    expect(await screen.findByText('Please login to delete videos')).toBeInTheDocument();
     expect(onDone).toHaveBeenCalledWith(false);
   });
 
@@ -52,7 +52,7 @@ describe('useDeletePost', () => {
     const onDone = vi.fn();
     renderWithProviders(<DeleteButton onDone={onDone} />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Video deleted successfully')).toBeTruthy();
+    expect(await screen.findByText('Video deleted successfully')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith(
       `/api/v1/admin/product/${postId}`,
       expect.objectContaining({ method: 'DELETE' }),
@@ -70,7 +70,7 @@ describe('useDeletePost', () => {
     const onDone = vi.fn();
     renderWithProviders(<DeleteButton onDone={onDone} />);
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Failed to delete video')).toBeTruthy();
+    expect(await screen.findByText('Failed to delete video')).toBeInTheDocument();
     expect(onDone).toHaveBeenCalledWith(false);
   });
 });

@@ -5,6 +5,7 @@ import { request } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
+import { refuseOffline } from '../../api/refuseOffline';
 import { useToken } from '../../api/token';
 import { showToast } from '../../ui/toastStore';
 
@@ -29,6 +30,7 @@ export function useDeletePost() {
       showToast('error', t('deletePost.login'));
       return false;
     }
+    if (refuseOffline()) return false;
     // A blocking native dialog: big system buttons, and no accidental double delete.
     if (!window.confirm(t('deletePost.confirm'))) return false;
     try {

@@ -3,6 +3,7 @@ import { postCalls, type Product } from '@saathi/contract';
 import { request } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
+import { refuseOffline } from '../../api/refuseOffline';
 import { useToken } from '../../api/token';
 import { showToast } from '../../ui/toastStore';
 import { createLikeQueue } from './likeQueue';
@@ -33,6 +34,7 @@ export function useLike(post: Product, loginKey: string) {
       showToast('error', t(loginKey));
       return;
     }
+    if (refuseOffline()) return;
     likeQueue.toggle(post._id, { liked: post.likedByMe, likes: post.likes });
   };
 }

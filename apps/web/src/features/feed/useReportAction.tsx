@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Flag } from 'lucide-react';
+import { refuseOffline } from '../../api/refuseOffline';
 import { useTimedFlag } from '../../ui/useTimedFlag';
 import { ActionButton } from './ActionButton';
 import { ReportModal } from './ReportModal';
@@ -23,7 +24,7 @@ export function useReportAction(
   return {
     button: (
       <ActionButton
-        onClick={() => setOpen(true)}
+        onClick={() => setOpen(!refuseOffline())}
         disabled={reported}
         caption={reported ? t('feed.reported') : t('feed.report')}
         icon={<Flag aria-hidden className={`size-7 ${reported ? 'fill-white' : ''}`} />}

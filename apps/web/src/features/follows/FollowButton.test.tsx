@@ -68,7 +68,7 @@ describe('follow button', () => {
         ?.followersCount,
     ).toBe(11);
     answer(jsonResponse(200, { success: true, message: 'Successfully followed user!' }));
-    expect(await screen.findByText('Successfully followed user!')).toBeTruthy();
+    expect(await screen.findByText('Successfully followed user!')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Following' }).hasAttribute('disabled')).toBe(
         false,
@@ -101,8 +101,8 @@ describe('follow button', () => {
     );
     renderWithProviders(<FollowButton userId={authorId} />);
     fireEvent.click(screen.getByRole('button', { name: 'Following' }));
-    expect(await screen.findByText('This user does not exist')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Following' })).toBeTruthy();
+    expect(await screen.findByText('This user does not exist')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Following' })).toBeInTheDocument();
   });
 
   it('asks for the missing user information while the viewer is unknown', async () => {
@@ -111,6 +111,8 @@ describe('follow button', () => {
     vi.stubGlobal('fetch', vi.fn(silentFetch));
     renderWithProviders(<FollowButton userId={authorId} />);
     fireEvent.click(screen.getByRole('button', { name: 'Follow' }));
-    expect(await screen.findByText('Missing user information for follow action')).toBeTruthy();
+    expect(
+      await screen.findByText('Missing user information for follow action'),
+    ).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { followCalls } from '@saathi/contract';
 import { request } from '../../api/client';
+import { refuseOffline } from '../../api/refuseOffline';
 import { errorText, messageText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
@@ -82,6 +83,7 @@ export function useFollow(targetId: string | undefined) {
       showToast('error', t(`follows.${action}Missing`));
       return;
     }
+    if (refuseOffline()) return;
     followQueue.toggle(targetId, following);
   }
 

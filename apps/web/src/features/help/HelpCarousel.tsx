@@ -1,14 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { helpSlides as slides } from './helpPictures';
 
 /** Spec 001 section 9: the help carousel moves every 3000 ms, looping. */
 export const carouselIntervalMs = 3000;
-
-const slides = [
-  { src: '/help/call-team.svg', textKey: 'slides.team' },
-  { src: '/help/location-pin.svg', textKey: 'slides.location' },
-  { src: '/help/sos.svg', textKey: 'slides.sos' },
-] as const;
 
 /** Autoplay and loop, no thumbnails or status dots (as the spec's carousel); small SVGs only. */
 export function HelpCarousel() {

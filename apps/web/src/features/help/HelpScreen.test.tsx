@@ -9,6 +9,7 @@ const team = [
   {
     _id: '0e7d3c2b-1a09-4f8e-9d6c-5b4a39281706',
     name: 'Support Team',
+    nameHi: null,
     number: '+91 90000 20001',
     position: 0,
   },

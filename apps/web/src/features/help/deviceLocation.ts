@@ -2,7 +2,7 @@ import { useWhereAmI, type WhereAmI } from '../location/useWhereAmI';
 import { trackerPositionOptions, type Coordinates } from '../location/whereAmI';
 
 /**
- * Where the driver is, for Help and Emergency: the Location screen's last position at once,
+ * Where the driver is, for Help and Emergency: the last position kept on the phone at once,
  * then the phone's; one up to 5 minutes old is good enough to send help.
  */
 export const useHelpLocation = () =>

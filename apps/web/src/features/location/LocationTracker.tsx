@@ -9,7 +9,8 @@ import {
   trackerPositionOptions,
 } from './whereAmI';
 import { sendLocation } from './sendLocation';
-import { wasPermissionRequested } from './storage';
+import { saveLastSeenPosition, wasPermissionRequested } from './storage';
+import { watchLocationPermission } from './permission';
 
 type TrackerProblem =
   'denied' | 'unavailable' | 'timeout' | 'unknown' | 'unsupported' | 'saveFailed' | 'saveNetwork';
@@ -24,20 +25,6 @@ const problemOfCode: Record<number, TrackerProblem> = {
 const told = new Set<TrackerProblem>();
 
 /**
- * Whether the phone already allows location for the app. The tracker never asks itself:
- * the Location screen (or Add Video, Help) asks with a reason in front of the driver.
- * Browsers without the Permissions API answer from the first-request flag.
- */
-async function permissionGranted(): Promise<PermissionStatus | boolean> {
-  if (!navigator.permissions?.query) return wasPermissionRequested();
-  try {
-    return await navigator.permissions.query({ name: 'geolocation' });
-  } catch {
-    return wasPermissionRequested();
-  }
-}
-
-/**
  * Spec 001: the background behaviour that keeps sending the driver's location. A web page
  * can only do this while it is open, so it sends now, then every 2 minutes while visible,
  * and at once when the driver comes back to the app after that long.
@@ -47,12 +34,14 @@ export function LocationTracker({ userId }: { userId: string }) {
     let stopped = false;
     let timer: number | undefined;
     let lastSent = 0;
-    let permission: PermissionStatus | null = null;
 
     const tell = (problem: TrackerProblem) => {
       if (told.has(problem)) return;
       told.add(problem);
-      showToast('error', i18n.t(`tracker.${problem}`, { ns: 'location' }), toastStyles.user);
+      // The tracker runs on every screen, so its texts may not have been needed yet.
+      void i18n.loadNamespaces('location').then(() => {
+        showToast('error', i18n.t(`tracker.${problem}`, { ns: 'location' }), toastStyles.user);
+      });
     };
 
     const report = async () => {
@@ -61,11 +50,20 @@ export function LocationTracker({ userId }: { userId: string }) {
       try {
         const position = await devicePosition(trackerPositionOptions);
         if (stopped) return;
-        const failure = await sendLocation({
-          latitude: String(position.coords.latitude),
-          longitude: String(position.coords.longitude),
-          driverId: userId,
-        });
+        const seen = {
+          latitude: position.coords.latitude,
+          longitude: position.coords.longitude,
+          timestamp: position.timestamp,
+        };
+        saveLastSeenPosition(seen);
+        const failure = await sendLocation(
+          {
+            latitude: String(seen.latitude),
+            longitude: String(seen.longitude),
+            driverId: userId,
+          },
+          seen.timestamp,
+        );
         if (failure) tell(failure);
       } catch (error) {
         if (stopped) return;
@@ -88,30 +86,18 @@ export function LocationTracker({ userId }: { userId: string }) {
         if (Date.now() - lastSent >= locationLimits.trackerIntervalMs) void report();
       }
     };
-    const onPermissionChange = () => {
-      if (permission?.state === 'granted') start();
-      else stop();
-    };
 
     if (!geolocationSupported()) {
       if (wasPermissionRequested()) tell('unsupported');
       return;
     }
-    void permissionGranted().then((answer) => {
-      if (stopped) return;
-      if (typeof answer === 'boolean') {
-        if (answer) start();
-        return;
-      }
-      permission = answer;
-      permission.addEventListener('change', onPermissionChange);
-      onPermissionChange();
-    });
+    // The tracker never asks itself: it follows what the driver allowed elsewhere.
+    const stopWatching = watchLocationPermission((allowed) => (allowed ? start() : stop()));
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       stopped = true;
       stop();
-      permission?.removeEventListener('change', onPermissionChange);
+      stopWatching();
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [userId]);

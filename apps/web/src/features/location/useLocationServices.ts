@@ -80,11 +80,14 @@ export function useLocationServices(): LocationServices {
         setLocation(found);
         setStatus(success);
         void lookUpAddress(found, id);
-        const saved = await sendLocation({
-          latitude: found.latitude,
-          longitude: found.longitude,
-          accuracy: position.coords.accuracy,
-        });
+        const saved = await sendLocation(
+          {
+            latitude: found.latitude,
+            longitude: found.longitude,
+            accuracy: position.coords.accuracy,
+          },
+          found.timestamp,
+        );
         if (attempt.current === id) setSaveFailure(saved);
       } catch (error) {
         // Denied also counts as answered; a timeout or missing fix does not.

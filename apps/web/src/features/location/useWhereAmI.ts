@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { readLastKnownLocation } from './storage';
+import { readLatestPosition, saveLastSeenPosition } from './storage';
 import {
   devicePosition,
   geolocationSupported,
@@ -23,12 +23,12 @@ export interface WhereAmI {
 
 interface Options {
   position: PositionOptions;
-  /** Show the Location screen's last position at once, until the phone answers. */
+  /** Show the last position kept on the phone at once, until the phone answers. */
   startFromStored?: boolean;
 }
 
 function initial(startFromStored: boolean): Omit<WhereAmI, 'locate'> {
-  const stored = startFromStored ? readLastKnownLocation() : null;
+  const stored = startFromStored ? readLatestPosition() : null;
   const coords = stored && { latitude: stored.latitude, longitude: stored.longitude };
   if (coords) return { status: 'known', coords, place: { kind: 'loading' }, failure: null };
   if (!geolocationSupported()) {
@@ -63,8 +63,9 @@ export function useWhereAmI({ position, startFromStored = false }: Options): Whe
     const id = attempt.current;
     devicePosition(options.current).then(
       (found) => {
-        if (attempt.current !== id) return;
         const coords = { latitude: found.coords.latitude, longitude: found.coords.longitude };
+        saveLastSeenPosition({ ...coords, timestamp: found.timestamp });
+        if (attempt.current !== id) return;
         setState({ status: 'known', coords, place: { kind: 'loading' }, failure: null });
         name(coords);
       },

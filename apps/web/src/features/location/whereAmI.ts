@@ -1,6 +1,7 @@
 import { geoCalls, locationLimits, type GeoReverseResponse } from '@saathi/contract';
 import { request } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { watchedPosition } from './watchedPosition';
 
 /**
  * "Where am I": the one place that asks the phone for its position and names it with our
@@ -29,6 +30,8 @@ export const trackerPositionOptions: PositionOptions = {
 };
 
 export function devicePosition(options: PositionOptions): Promise<GeolocationPosition> {
+  const watched = watchedPosition();
+  if (watched) return Promise.resolve(watched);
   return new Promise((resolve, reject) => {
     navigator.geolocation.getCurrentPosition(resolve, reject, options);
   });

@@ -64,16 +64,19 @@ describe('live unread badge', () => {
   it('follows the count and notification events of the stream', async () => {
     signIn();
     renderRoute('/emergency');
-    const source = FakeEventSource.last;
-    if (!source) throw new Error('no stream opened');
+    // The stream opens once the signed-in services have loaded, just after the app's frame.
+    const source = await waitFor(() => {
+      if (!FakeEventSource.last) throw new Error('no stream opened');
+      return FakeEventSource.last;
+    });
     expect(source.url).toBe(notificationStreamPath);
     const badge = () => screen.queryByTestId('unread-badge')?.textContent;
     source.emit('count', { unreadCount: 3 });
     await waitFor(() => expect(badge()).toBe('3'));
-    expect(screen.getByRole('link', { name: 'Notifications, 3 unread' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
     source.emit('notification', { notification: follow, unreadCount: 4 });
     await waitFor(() => expect(badge()).toBe('4'));
-    expect(await screen.findByText('Priya Sharma started following you')).toBeTruthy();
+    expect(await screen.findByText('Priya Sharma started following you')).toBeInTheDocument();
     source.emit('count', { unreadCount: 120 });
     await waitFor(() => expect(badge()).toBe('99+'));
     source.emit('count', { unreadCount: 0 });

@@ -34,18 +34,20 @@ describe('a notification row', () => {
     row({ notice: 'driver_rejected', text: 'Licence photo is blurred' });
     expect(
       screen.getByText('Your driver verification was rejected: Licence photo is blurred'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('writes it in Hindi for a Hindi reader, title and sentence both', async () => {
     await i18n.changeLanguage('hi');
     row({ kind: 'report_outcome', notice: 'report_removed', link: null });
-    expect(screen.getByText('आपकी रिपोर्ट की गई पोस्ट की हमने जाँच कर ली है')).toBeTruthy();
-    expect(screen.getByText('पोस्ट हटा दी गई। समुदाय को सुरक्षित रखने के लिए धन्यवाद।')).toBeTruthy();
+    expect(screen.getByText('आपकी रिपोर्ट की गई पोस्ट की हमने जाँच कर ली है')).toBeInTheDocument();
+    expect(
+      screen.getByText('पोस्ट हटा दी गई। समुदाय को सुरक्षित रखने के लिए धन्यवाद।'),
+    ).toBeInTheDocument();
   });
 
   it("shows other texts (a comment, the team's answer) as they were written", () => {
     row({ kind: 'help_answered', text: 'We called the highway police for you.', link: '/help' });
-    expect(screen.getByText('We called the highway police for you.')).toBeTruthy();
+    expect(screen.getByText('We called the highway police for you.')).toBeInTheDocument();
   });
 });

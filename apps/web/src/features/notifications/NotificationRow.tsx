@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AppNotification } from '@saathi/contract';
+import { refuseOffline } from '../../api/refuseOffline';
 import { Avatar } from '../../ui/Avatar';
 import { notificationBody, notificationTitle } from './notificationTitle';
 import { timeAgo } from './timeAgo';
@@ -14,7 +15,7 @@ export function NotificationRow({ item }: { item: AppNotification }) {
   const body = notificationBody(t, item);
 
   function open() {
-    if (!item.read) markRead.mutate(item._id);
+    if (!item.read && !refuseOffline()) markRead.mutate(item._id);
     if (item.link) void navigate(item.link);
   }
 

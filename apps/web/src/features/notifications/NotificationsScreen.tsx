@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { BellOff, CheckCheck } from 'lucide-react';
+import { queryKeys } from '../../api/queryKeys';
+import { refuseOffline } from '../../api/refuseOffline';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/PageTitle';
+import { SavedBanner } from '../../ui/SavedBanner';
 import { Spinner } from '../../ui/Spinner';
 import { groupNotifications } from './groupNotifications';
 import { NotificationRow } from './NotificationRow';
@@ -24,7 +27,9 @@ export function NotificationsScreen() {
         {unread > 0 && (
           <Button
             variant="ghost"
-            onClick={() => markAll.mutate()}
+            onClick={() => {
+              if (!refuseOffline()) markAll.mutate();
+            }}
             disabled={markAll.isPending}
             className="px-3 text-sm"
           >
@@ -33,12 +38,13 @@ export function NotificationsScreen() {
           </Button>
         )}
       </div>
+      <SavedBanner queryKey={queryKeys.notificationList} />
       <PushCard />
       {list.isPending ? (
         <p role="status" className="flex items-center justify-center gap-2 py-10">
           <Spinner /> {t('notifications.loading')}
         </p>
-      ) : list.isError ? (
+      ) : list.isError && items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 py-10 text-center">
           <p className="text-lg">{t('notifications.loadFailed')}</p>
           <Button variant="secondary" onClick={() => void list.refetch()}>

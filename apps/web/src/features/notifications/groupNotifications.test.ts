@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from '@saathi/contract';
 import { groupNotifications } from './groupNotifications';

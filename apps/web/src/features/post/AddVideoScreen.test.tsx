@@ -33,7 +33,7 @@ describe('Add Video', () => {
 
   it('says so when the browser has no geolocation, and keeps the location empty', () => {
     renderWithProviders(<AddVideoScreen />);
-    expect(screen.getByText('Geolocation is not supported by your browser')).toBeTruthy();
+    expect(screen.getByText('Geolocation is not supported by your browser')).toBeInTheDocument();
     expect((screen.getByLabelText('Location *') as HTMLInputElement).value).toBe('');
   });
 
@@ -70,11 +70,11 @@ describe('Add Video', () => {
   it('rejects a too large or unsupported image with its number', () => {
     renderWithProviders(<AddVideoScreen />);
     pick('Gallery', [fakeFile('a.jpg', 'image/jpeg', tenMb + 1)]);
-    expect(screen.getByText('Image 1 is too large. Maximum size is 10MB.')).toBeTruthy();
+    expect(screen.getByText('Image 1 is too large. Maximum size is 10MB.')).toBeInTheDocument();
     pick('Gallery', [fakeFile('a.jpg', 'image/jpeg'), fakeFile('b.tiff', 'image/tiff')]);
     expect(
       screen.getByText('Image 2 has an unsupported format. Please use JPEG, PNG, or GIF.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryAllByRole('img', { name: /Photo/ })).toHaveLength(0);
   });
 
@@ -89,11 +89,11 @@ describe('Add Video', () => {
   it('rejects a too large or unsupported video', () => {
     renderWithProviders(<AddVideoScreen />);
     pick('Gallery', [fakeFile('a.mp4', 'video/mp4', tenMb + 1)], 1);
-    expect(screen.getByText('Video is too large. Maximum size is 10MB.')).toBeTruthy();
+    expect(screen.getByText('Video is too large. Maximum size is 10MB.')).toBeInTheDocument();
     pick('Gallery', [fakeFile('a.mkv', 'video/x-matroska')], 1);
     expect(
       screen.getByText('Video has an unsupported format. Please use MP4, AVI, MOV, or WMV.'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
   });
 
   it('needs a photo or a video, and a location, before uploading', () => {
@@ -101,8 +101,8 @@ describe('Add Video', () => {
     vi.stubGlobal('fetch', fetch);
     renderWithProviders(<AddVideoScreen />);
     fireEvent.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(screen.getByText('Please select at least one image or a video.')).toBeTruthy();
-    expect(screen.getByText('Location is required')).toBeTruthy();
+    expect(screen.getByText('Please select at least one image or a video.')).toBeInTheDocument();
+    expect(screen.getByText('Location is required')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
   });
 });

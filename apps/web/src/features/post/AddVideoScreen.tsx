@@ -18,6 +18,10 @@ import { UploadOverlay } from './UploadOverlay';
 import { isCancelled, uploadErrorText, uploadPost } from './uploadPost';
 import { useDeviceLocation } from './useDeviceLocation';
 import { VideoPicker, type PickedVideo } from './VideoPicker';
+import { forgetUnfinished, unfinishedUpload, type UploadState } from '../uploads/resumableUpload';
+import { percentSent } from '../uploads/uploadTime';
+
+const idle: UploadState = { sent: 0, total: 0, rate: null, paused: false };
 
 export function AddVideoScreen() {
   const { t } = useTranslation();
@@ -31,7 +35,9 @@ export function AddVideoScreen() {
   const [videoError, setVideoError] = useState<MediaProblem | null>(null);
   const [mediaError, setMediaError] = useState<MediaProblem | null>(null);
   const [locationMissing, setLocationMissing] = useState(false);
-  const [progress, setProgress] = useState(0);
+  const [progress, setProgress] = useState<UploadState>(idle);
+  /** An earlier upload of the chosen video the server still holds (before a reload, say). */
+  const [resumable, setResumable] = useState<{ file: File; percent: number } | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   const onPlace = useCallback((place: string) => setLocation(place), []);
@@ -64,7 +70,7 @@ export function AddVideoScreen() {
         abort.current.signal,
       );
     },
-    onMutate: () => setProgress(0),
+    onMutate: () => setProgress(idle),
     onSuccess: (response) => {
       showToast('success', messageText(response.message));
       clearForm();
@@ -103,12 +109,25 @@ export function AddVideoScreen() {
     setMediaError(null);
     if (video) URL.revokeObjectURL(video.preview);
     setVideo({ file, preview: URL.createObjectURL(file) });
+    setResumable(null);
+    void unfinishedUpload(file, 'video').then((earlier) => {
+      if (earlier && earlier.sent > 0) {
+        setResumable({ file, percent: percentSent({ ...earlier, rate: null, paused: false }) });
+      }
+    });
+  }
+
+  function startOver() {
+    if (!resumable) return;
+    void forgetUnfinished(resumable.file, 'video');
+    setResumable(null);
   }
 
   function removeVideo() {
     if (video) URL.revokeObjectURL(video.preview);
     setVideo(null);
     setVideoError(null);
+    setResumable(null);
   }
 
   function submit(event: FormEvent) {
@@ -177,6 +196,14 @@ export function AddVideoScreen() {
           onPick={pickVideo}
           onRemove={removeVideo}
         />
+        {resumable && resumable.file === video?.file && (
+          <div role="status" className="flex flex-col gap-2 rounded-xl bg-orange-50 p-3">
+            <p className="text-base">{t('upload.resumeFound', { percent: resumable.percent })}</p>
+            <Button variant="ghost" onClick={startOver} className="self-start">
+              {t('upload.startOver')}
+            </Button>
+          </div>
+        )}
         {mediaError && (
           <p role="alert" className="rounded-xl bg-red-50 p-3 text-base font-medium text-red-700">
             {say(mediaError)}
@@ -188,7 +215,7 @@ export function AddVideoScreen() {
         </Button>
       </form>
       {upload.isPending && (
-        <UploadOverlay progress={progress} onCancel={() => abort.current?.abort()} />
+        <UploadOverlay state={progress} onCancel={() => abort.current?.abort()} />
       )}
     </section>
   );

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
+import type { UploadState } from '../uploads/resumableUpload';
+import { UploadProgress } from '../uploads/UploadProgress';
 
 /** Full screen while a post uploads: real progress from the upload, and a way out. */
-export function UploadOverlay({ progress, onCancel }: { progress: number; onCancel: () => void }) {
+export function UploadOverlay({ state, onCancel }: { state: UploadState; onCancel: () => void }) {
   const { t } = useTranslation();
-  const percent = Math.round(progress * 100);
   return (
     <div
       role="dialog"
@@ -17,20 +17,7 @@ export function UploadOverlay({ progress, onCancel }: { progress: number; onCanc
       <h2 id="upload-title" className="text-2xl font-bold">
         {t('post.uploading')}
       </h2>
-      <div
-        role="progressbar"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-label={t('post.uploading')}
-        className="h-3 w-full max-w-xs overflow-hidden rounded-full bg-white/25"
-      >
-        <div className="h-full bg-orange-400 transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
-      <p className="text-lg">{t('post.progress', { percent })}</p>
-      <Button variant="secondary" onClick={onCancel}>
-        {t('post.cancel')}
-      </Button>
+      <UploadProgress state={state} onCancel={onCancel} tone="dark" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import i18n from 'i18next';
 import { queryClient } from '../../api/queryClient';
 import { jsonResponse, signIn } from '../../test/renderRoute';
 import { knowViewer, renderWithProviders } from '../../test/renderWithProviders';
@@ -16,10 +17,28 @@ describe('Dhuhr Salah page', () => {
     knowViewer();
     renderWithProviders(<SalahScreen />);
     expect(screen.getByRole('tab', { name: 'HI' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('heading', { name: 'ज़ुहर की नमाज़' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'ज़ुहर की नमाज़' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'AR' }));
     expect(screen.getByRole('tabpanel').getAttribute('dir')).toBe('rtl');
-    expect(screen.getByRole('heading', { name: 'صلاة الظهر' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'صلاة الظهر' })).toBeInTheDocument();
+  });
+
+  it('names the tabs in Hindi for a Hindi reader', async () => {
+    await i18n.changeLanguage('hi');
+    try {
+      signIn();
+      knowViewer();
+      renderWithProviders(<SalahScreen />);
+      expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+        'अंग्रेज़ी',
+        'अरबी',
+        'हिंदी',
+      ]);
+      fireEvent.click(screen.getByRole('tab', { name: 'अरबी' }));
+      expect(screen.getByRole('heading', { name: 'صلاة الظهر' })).toBeInTheDocument();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it('switches at once, sends the value, and puts the switch back with a toast on failure', async () => {
@@ -30,7 +49,7 @@ describe('Dhuhr Salah page', () => {
     vi.stubGlobal('fetch', fetch);
     renderWithProviders(<SalahScreen />);
     const toggle = screen.getByRole('switch', { name: 'Remind for Salah' });
-    expect(screen.getByText('Salah reminder is OFF')).toBeTruthy();
+    expect(screen.getByText('Salah reminder is OFF')).toBeInTheDocument();
 
     fireEvent.click(toggle);
     // Changed before the server answered (it has not yet).

@@ -34,7 +34,7 @@ export function SalahScreen() {
                 : 'border-stone-300 bg-white text-stone-700'
             }`}
           >
-            {candidate.label}
+            {t(`tabs.${candidate.id}`)}
           </button>
         ))}
       </div>

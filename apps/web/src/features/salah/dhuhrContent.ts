@@ -1,11 +1,11 @@
 /**
  * The Dhuhr text of each tab. Each tab shows its own language whatever language the app is
- * in (the spec's EN, AR and HI tabs), so these are content, not interface texts.
+ * in (the spec's EN, AR and HI tabs), so these are content, not interface texts; the tabs'
+ * labels are interface texts (salah.json `tabs`), in the app's language.
  */
 export const dhuhrTabs = [
   {
     id: 'en',
-    label: 'EN',
     lang: 'en',
     dir: 'ltr',
     title: 'Dhuhr, the midday prayer',
@@ -14,7 +14,6 @@ export const dhuhrTabs = [
   },
   {
     id: 'ar',
-    label: 'AR',
     lang: 'ar',
     dir: 'rtl',
     title: 'صلاة الظهر',
@@ -23,7 +22,6 @@ export const dhuhrTabs = [
   },
   {
     id: 'hi',
-    label: 'HI',
     lang: 'hi',
     dir: 'ltr',
     title: 'ज़ुहर की नमाज़',

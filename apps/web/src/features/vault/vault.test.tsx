@@ -160,19 +160,19 @@ describe('personal documents button', () => {
     const button = await open();
     expect(await screen.findByTestId('documents-count')).toHaveProperty('textContent', '1');
     fireEvent.click(button);
-    expect(await screen.findByRole('heading', { name: 'Privacy Notice' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Privacy Notice' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'I Understand, Continue' }));
     const password = await screen.findByLabelText('Password');
     const form = password.closest('form') as HTMLFormElement;
     fireEvent.submit(form);
-    expect(await screen.findByText('Please enter your password')).toBeTruthy();
+    expect(await screen.findByText('Please enter your password')).toBeInTheDocument();
     fireEvent.change(password, { target: { value: 'nope' } });
     fireEvent.submit(form);
-    expect(await screen.findByText('Invalid password')).toBeTruthy();
+    expect(await screen.findByText('Invalid password')).toBeInTheDocument();
     expect(readToken()).toBe('test-token');
     fireEvent.change(password, { target: { value: 'Driver@1234' } });
     fireEvent.submit(form);
-    expect(await screen.findByText('Licence front')).toBeTruthy();
+    expect(await screen.findByText('Licence front')).toBeInTheDocument();
     const list = server.calls.find(
       (call) => call.url === `/api/personal-documents/user/${viewerId}`,
     );
@@ -188,7 +188,7 @@ describe('personal documents button', () => {
       expect(screen.queryByRole('heading', { name: 'Personal Documents' })).toBeNull(),
     );
     fireEvent.click(button);
-    expect(await screen.findByRole('heading', { name: 'Personal Documents' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Personal Documents' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Privacy Notice' })).toBeNull();
   });
 
@@ -200,7 +200,7 @@ describe('personal documents button', () => {
       await screen.findByText(
         'Your documents were locked for your safety. Please enter your password again.',
       ),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(screen.queryByText('Licence front')).toBeNull();
     expect(vaultToken()).toBeNull();
   });
@@ -211,7 +211,7 @@ describe('personal documents button', () => {
     server.documents = [];
     unlockVault('stale', new Date(Date.now() + 60_000).toISOString());
     await queryClient.invalidateQueries({ queryKey: ['vault'] });
-    expect(await screen.findByRole('heading', { name: 'Enter Password' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Enter Password' })).toBeInTheDocument();
     expect(vaultToken()).toBeNull();
   });
 
@@ -220,17 +220,17 @@ describe('personal documents button', () => {
     await unlock(button);
     fireEvent.click(screen.getByRole('button', { name: 'Add New Document' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Add Document' }));
-    expect(await screen.findByText('Please fill all required fields')).toBeTruthy();
+    expect(await screen.findByText('Please fill all required fields')).toBeInTheDocument();
     const picker = screen.getByLabelText('File * Choose File');
     fireEvent.change(picker, {
       target: { files: [fakeFile('virus.exe', 'application/x-msdownload')] },
     });
     expect(
       await screen.findByText('Documents must be an image, PDF, DOC or DOCX file'),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     fireEvent.change(picker, {
       target: { files: [fakeFile('big.pdf', 'application/pdf', 11 * 1024 * 1024)] },
     });
-    expect(await screen.findByText('Each file must be 10 MB or smaller')).toBeTruthy();
+    expect(await screen.findByText('Each file must be 10 MB or smaller')).toBeInTheDocument();
   });
 });

@@ -75,7 +75,7 @@ describe('Voice Chat', () => {
     expect(uploadVoiceNote).toHaveBeenCalledTimes(1);
     expect(vi.mocked(uploadVoiceNote).mock.calls[0]?.[0].size).toBe(2000);
     expect(mic.track.stop).toHaveBeenCalled();
-    expect(screen.getByText('Uploading...')).toBeTruthy();
+    expect(screen.getByText('Uploading...')).toBeInTheDocument();
   });
 
   it('uploads once when Stop & Upload is tapped twice', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mic, MicVocal, Square } from 'lucide-react';
 import { limits, type VoiceNote } from '@saathi/contract';
@@ -23,6 +23,8 @@ import {
   voiceKeys,
 } from './voiceApi';
 import { openVoiceStream } from './voiceStream';
+import { isCancelled, type UploadState } from '../uploads/resumableUpload';
+import { UploadProgress } from '../uploads/UploadProgress';
 
 /** Spec 001, Voice Chat (/voice-chat): record, upload, everyone's notes live. */
 export function VoiceChatScreen() {
@@ -32,12 +34,15 @@ export function VoiceChatScreen() {
   const [confirming, setConfirming] = useState<VoiceNote | null>(null);
   const [deleting, setDeleting] = useState(false);
   const notes = useVoiceNotes();
+  const [progress, setProgress] = useState<UploadState | null>(null);
+  const abort = useRef<AbortController | null>(null);
 
   useEffect(
     () =>
       openVoiceStream({
         note: (note) => upsertNote(note),
         removed: (id) => dropNote(id),
+        reopened: () => void queryClient.invalidateQueries({ queryKey: voiceKeys.notes }),
       }),
     [],
   );
@@ -55,8 +60,9 @@ export function VoiceChatScreen() {
       recorder.reset();
       return;
     }
+    abort.current = new AbortController();
     try {
-      const { data } = await uploadVoiceNote(blob);
+      const { data } = await uploadVoiceNote(blob, setProgress, abort.current.signal);
       upsertNote(data);
       toast('success', t('chat.uploaded'));
       void queryClient.invalidateQueries({ queryKey: voiceKeys.notes });
@@ -64,8 +70,14 @@ export function VoiceChatScreen() {
       // The spec's two texts: 'Upload error' when the request never got through, else the
       // server's reason when it gave one, else 'Upload failed'.
       const network = error instanceof ApiError && error.isNetwork;
-      toast('error', network ? t('chat.uploadError') : errorText(error, 'voice:chat.uploadFailed'));
+      if (isCancelled(error)) toast('error', t('post.cancelled', { ns: 'translation' }));
+      else
+        toast(
+          'error',
+          network ? t('chat.uploadError') : errorText(error, 'voice:chat.uploadFailed'),
+        );
     } finally {
+      setProgress(null);
       recorder.reset();
     }
   };
@@ -108,9 +120,14 @@ export function VoiceChatScreen() {
 
       <section className="flex flex-col items-center gap-3 rounded-2xl bg-orange-50 p-4">
         {uploading ? (
-          <p role="status" className="flex min-h-12 items-center gap-2 text-lg font-semibold">
-            <Spinner /> {t('chat.uploading')}
-          </p>
+          <>
+            <p role="status" className="flex min-h-12 items-center gap-2 text-lg font-semibold">
+              <Spinner /> {t('chat.uploading')}
+            </p>
+            {progress && (
+              <UploadProgress state={progress} onCancel={() => abort.current?.abort()} />
+            )}
+          </>
         ) : recording ? (
           <>
             <RecordingTimer>

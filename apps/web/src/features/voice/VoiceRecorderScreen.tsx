@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mic, MessagesSquare, RotateCcw, Square, Upload } from 'lucide-react';
 import { limits } from '@saathi/contract';
@@ -15,6 +15,8 @@ import { VoiceHeader } from './VoiceHeader';
 import { VoicePlayer } from './VoicePlayer';
 import { uploadAudio, useAudios, voiceKeys } from './voiceApi';
 import { openVoiceStream } from './voiceStream';
+import { isCancelled, type UploadState } from '../uploads/resumableUpload';
+import { UploadProgress } from '../uploads/UploadProgress';
 
 /** Spec 001, Voice Recorder (/send/audio): record, listen back, name it, upload; one's own list. */
 export function VoiceRecorderScreen() {
@@ -22,6 +24,8 @@ export function VoiceRecorderScreen() {
   const recorder = useRecorder();
   const [name, setName] = useState('');
   const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState<UploadState | null>(null);
+  const abort = useRef<AbortController | null>(null);
   const audios = useAudios();
   const preview = useMemo(
     () => (recorder.blob ? URL.createObjectURL(recorder.blob) : null),
@@ -39,6 +43,7 @@ export function VoiceRecorderScreen() {
     () =>
       openVoiceStream({
         audio: () => void queryClient.invalidateQueries({ queryKey: voiceKeys.audios }),
+        reopened: () => void queryClient.invalidateQueries({ queryKey: voiceKeys.audios }),
       }),
     [],
   );
@@ -59,15 +64,18 @@ export function VoiceRecorderScreen() {
       return;
     }
     setUploading(true);
+    abort.current = new AbortController();
     try {
-      await uploadAudio(recorder.blob, name.trim());
+      await uploadAudio(recorder.blob, name.trim(), setProgress, abort.current.signal);
       toast('success', t('recorder.uploaded'));
       recorder.reset();
       setName('');
       await queryClient.invalidateQueries({ queryKey: voiceKeys.audios });
     } catch (error) {
-      toast('error', errorText(error, 'voice:recorder.uploadFailed'));
+      if (isCancelled(error)) toast('error', t('post.cancelled', { ns: 'translation' }));
+      else toast('error', errorText(error, 'voice:recorder.uploadFailed'));
     } finally {
+      setProgress(null);
       setUploading(false);
     }
   };
@@ -123,6 +131,11 @@ export function VoiceRecorderScreen() {
           {!uploading && <Upload aria-hidden className="size-5" />}
           {uploading ? t('recorder.uploading') : t('recorder.upload')}
         </Button>
+        {uploading && progress && (
+          <div className="flex justify-center">
+            <UploadProgress state={progress} onCancel={() => abort.current?.abort()} />
+          </div>
+        )}
         <p className="text-sm text-stone-600">{t('mic.limit')}</p>
       </form>
 

@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { audioCalls, voiceCalls, type VoiceNote } from '@saathi/contract';
-import { request, requestMultipart, type ResponseOf } from '../../api/client';
+import { request, type ResponseOf } from '../../api/client';
+import { sendResumable, type UploadState } from '../uploads/resumableUpload';
 import { queryClient } from '../../api/queryClient';
 
 export const voiceKeys = {
@@ -58,21 +59,37 @@ export function dropNote(id: string): void {
   );
 }
 
-const extensionOf = (blob: Blob) =>
-  blob.type.includes('mp4') ? 'm4a' : blob.type.includes('ogg') ? 'ogg' : 'webm';
+/**
+ * A recording goes up as a resumable upload (progress, pauses and retries without a time
+ * limit), then the call names it. Not kept across reloads: the recording itself is not.
+ */
+async function sendRecording(
+  blob: Blob,
+  onState: (state: UploadState) => void,
+  signal: AbortSignal,
+): Promise<string> {
+  return sendResumable(blob, { purpose: 'voice', resumable: false, onState, signal });
+}
 
-export const uploadVoiceNote = (blob: Blob) =>
-  requestMultipart(voiceCalls.upload, {
-    fields: {},
-    files: [['voice', new File([blob], `voice.${extensionOf(blob)}`, { type: blob.type })]],
-    timeoutMs: 60_000,
+export const uploadVoiceNote = async (
+  blob: Blob,
+  onState: (state: UploadState) => void,
+  signal: AbortSignal,
+) =>
+  request(voiceCalls.upload, {
+    body: { uploadId: await sendRecording(blob, onState, signal) },
+    signal,
   });
 
-export const uploadAudio = (blob: Blob, name: string) =>
-  requestMultipart(audioCalls.upload, {
-    fields: { name },
-    files: [['audio', new File([blob], `audio.${extensionOf(blob)}`, { type: blob.type })]],
-    timeoutMs: 60_000,
+export const uploadAudio = async (
+  blob: Blob,
+  name: string,
+  onState: (state: UploadState) => void,
+  signal: AbortSignal,
+) =>
+  request(audioCalls.upload, {
+    body: { name, uploadId: await sendRecording(blob, onState, signal) },
+    signal,
   });
 
 export const deleteVoiceNote = (id: string) => request(voiceCalls.remove, { params: { id } });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { auditActions, auditTargetTypes } from '@saathi/contract';
 import en from '../../../i18n/admin.en.json';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { categoryLabel } from '../../directory/categoryLabel';
 import { Badge } from '../Badge';
 import { BusinessForm } from './BusinessForm';
 import { ContentPanel } from './ContentPanel';
@@ -7,6 +8,7 @@ import { useAdminBusinesses, useDeleteBusiness } from './contentApi';
 /** Every business partner, inactive ones too, with add, edit and delete. */
 export function BusinessesPanel() {
   const { t } = useTranslation('admin-content');
+  const { t: tDirectory } = useTranslation('directory');
   const list = useAdminBusinesses();
   return (
     <ContentPanel
@@ -25,10 +27,15 @@ export function BusinessesPanel() {
         >
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-lg font-bold">{b.name}</span>
+            {b.nameHi && (
+              <span lang="hi" className="text-lg">
+                {b.nameHi}
+              </span>
+            )}
             <Badge tone={b.status === 'active' ? 'green' : 'grey'}>
               {t(`business.${b.status}`)}
             </Badge>
-            <Badge tone="sky">{b.category}</Badge>
+            <Badge tone="sky">{categoryLabel(b.category, tDirectory)}</Badge>
           </div>
           {b.description && <p className="text-stone-700">{b.description}</p>}
           <p className="text-sm text-stone-600">

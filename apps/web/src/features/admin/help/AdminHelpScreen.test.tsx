@@ -35,6 +35,8 @@ const waiting: HelpRequestView = {
   resolvedBy: null,
   resolvedAt: null,
   answer: null,
+  repeatCount: 1,
+  lastRequestedAt: '2025-03-05T10:00:00.000Z',
 };
 const arriving: HelpRequestView = {
   ...waiting,
@@ -91,6 +93,38 @@ describe('help queue: arrival alert', () => {
 
     // The same request claimed a moment later is not a second arrival.
     act(() => stream.help_request?.({ ...arriving, status: 'claimed' }));
+    expect(shown).toHaveLength(1);
+  });
+
+  it('announces a repeat again and shows how many times the driver asked', async () => {
+    signIn();
+    const shown = fakeNotifications();
+    let queue = [waiting];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        Promise.resolve(
+          url.includes('/admin/help-requests')
+            ? jsonResponse(200, { success: true, requests: queue, nextCursor: null })
+            : jsonResponse(200, { success: true, contacts: [] }),
+        ),
+      ),
+    );
+    renderWithProviders(<AdminHelpScreen />);
+    await screen.findByText('Ramesh Kumar');
+    expect(screen.queryByText('×3')).toBeNull();
+
+    const repeated = { ...waiting, repeatCount: 3, location: 'NH48, Valsad' };
+    queue = [repeated];
+    act(() => stream.help_request?.(repeated));
+    expect(shown).toEqual([
+      { title: 'Ramesh Kumar asked again (3 times)', body: 'NH48, Valsad · Support Team' },
+    ]);
+    expect(await screen.findByText('×3')).toBeInTheDocument();
+    expect(screen.getByText('Asked 3 times')).toBeInTheDocument();
+
+    // A note on it afterwards is no new repeat.
+    act(() => stream.help_request?.(repeated));
     expect(shown).toHaveLength(1);
   });
 });

@@ -21,24 +21,35 @@ export function AdminHelpScreen() {
   const [filter, setFilter] = useState<HelpQueueFilter>('active');
   const [armed, setArmed] = useState(alertArmed);
   const queue = useHelpQueue(filter);
-  // Requests this console has shown or announced. Every change to a request comes on the
-  // stream too (a note on an open one), and only a request not in here is news.
-  const known = useRef(new Set<string>());
+  // Requests this console has shown or announced, with how many times the driver had asked.
+  // Every change to a request comes on the stream too (a note on an open one): only a request
+  // not in here, or one the driver asked for again, is news.
+  const known = useRef(new Map<string, number>());
   const seeded = useRef(false);
   useEffect(() => {
     if (seeded.current || !queue.data) return;
     seeded.current = true;
-    for (const page of queue.data.pages) for (const r of page.requests) known.current.add(r._id);
+    for (const page of queue.data.pages) {
+      for (const r of page.requests) known.current.set(r._id, r.repeatCount);
+    }
   }, [queue.data]);
 
   useAdminStream({
+    reopened: () => void client.invalidateQueries({ queryKey: adminHelpKey }),
     help_request: (request: HelpRequestView) => {
       void client.invalidateQueries({ queryKey: adminHelpKey });
-      if (known.current.has(request._id)) return;
-      known.current.add(request._id);
-      if (request.status !== 'open') return;
+      const before = known.current.get(request._id);
+      known.current.set(request._id, Math.max(before ?? 0, request.repeatCount));
+      if (before !== undefined && request.repeatCount <= before) return;
+      if (request.status === 'resolved' || (before === undefined && request.status !== 'open')) {
+        return;
+      }
+      const title =
+        before === undefined
+          ? t('arrived', { name: request.user.name })
+          : t('repeated', { name: request.user.name, count: request.repeatCount });
       announceArrival(
-        t('arrived', { name: request.user.name }),
+        title,
         [request.location, request.contactName || request.helpnumber].filter(Boolean).join(' · '),
       );
     },

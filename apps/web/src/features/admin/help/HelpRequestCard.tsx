@@ -62,6 +62,12 @@ export function HelpRequestCard({ request }: { request: HelpRequestView }) {
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={statusTone[request.status]}>{t(`status.${request.status}`)}</Badge>
         <Badge tone="grey">{t(`source.${request.source}`)}</Badge>
+        {request.repeatCount > 1 && (
+          <Badge tone="alarm">
+            <span aria-hidden>{t('repeatCount', { n: request.repeatCount })}</span>
+            <span className="sr-only">{t('repeatedTimes', { count: request.repeatCount })}</span>
+          </Badge>
+        )}
         <TimeAgo value={request.createdAt} className="ml-auto text-sm text-stone-700" />
       </div>
       <p className="text-lg font-bold">{request.user.name}</p>

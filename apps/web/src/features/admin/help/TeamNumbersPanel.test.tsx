@@ -8,6 +8,7 @@ import { TeamNumbersPanel } from './TeamNumbersPanel';
 const contact = {
   _id: '4c3d2e1f-0a9b-4c8d-9e7f-6a5b4c3d2e1f',
   name: 'Night desk',
+  nameHi: null,
   number: '+91 90000 20001',
   position: 0,
 };

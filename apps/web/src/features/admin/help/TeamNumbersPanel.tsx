@@ -22,6 +22,7 @@ function ContactForm({
 }) {
   const { t } = useTranslation('adminHelp');
   const [name, setName] = useState(initial.name);
+  const [nameHi, setNameHi] = useState(initial.nameHi ?? '');
   const [number, setNumber] = useState(initial.number);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -29,12 +30,13 @@ function ContactForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setPending(true);
-    onSubmit({ name, number, position: initial.position }).then(
+    onSubmit({ name, nameHi, number, position: initial.position }).then(
       () => {
         setPending(false);
         setError(null);
         if (!onCancel) {
           setName('');
+          setNameHi('');
           setNumber('');
         }
       },
@@ -52,6 +54,13 @@ function ContactForm({
           label={t('team.name')}
           value={name}
           onChange={(e) => setName(e.target.value)}
+          maxLength={helpLimits.contactNameMax}
+        />
+        <TextField
+          label={t('team.nameHi')}
+          lang="hi"
+          value={nameHi}
+          onChange={(e) => setNameHi(e.target.value)}
           maxLength={helpLimits.contactNameMax}
         />
         <TextField
@@ -107,6 +116,7 @@ function ContactRow({ contact }: { contact: TeamContact }) {
     >
       <span className="flex w-full flex-col sm:w-auto sm:flex-1">
         <span className="font-semibold">{contact.name}</span>
+        {contact.nameHi && <span lang="hi">{contact.nameHi}</span>}
         <span className="tabular-nums">{contact.number}</span>
       </span>
       <Button variant="ghost" onClick={() => setEditing(true)}>
@@ -162,7 +172,7 @@ export function TeamNumbersPanel() {
       </ul>
       <h3 className="font-bold">{t('team.add')}</h3>
       <ContactForm
-        initial={{ name: '', number: '', position: nextPosition }}
+        initial={{ name: '', nameHi: null, number: '', position: nextPosition }}
         submitLabel={t('team.add')}
         onSubmit={(input) => actions.create.mutateAsync({ ...input, position: nextPosition })}
       />

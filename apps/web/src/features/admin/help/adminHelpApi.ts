@@ -55,6 +55,8 @@ export function useHelpActions(id: string) {
 
 export interface TeamContactInput {
   name: string;
+  /** Blank or null: drivers reading in Hindi see `name`. */
+  nameHi: string | null;
   number: string;
   position: number;
 }

@@ -101,7 +101,11 @@ export function UserScreen() {
               {documents.map((doc) => (
                 <li key={doc._id} className="flex flex-col gap-1">
                   <span className="font-medium">{t(`user.documentKinds.${doc.kind}`)}</span>
-                  {doc.mime.startsWith('image/') ? (
+                  {doc.erasedAt ? (
+                    <p data-testid="document-erased" className="text-stone-600">
+                      {t('user.documentErased', { date: formatDate(doc.erasedAt, i18n.language) })}
+                    </p>
+                  ) : doc.mime.startsWith('image/') ? (
                     <a href={doc.url} target="_blank" rel="noreferrer">
                       <img
                         src={doc.url}

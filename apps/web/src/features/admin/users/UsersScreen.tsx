@@ -61,7 +61,7 @@ export function UsersScreen() {
           className="min-h-12 w-full rounded-xl border-2 border-stone-300 bg-white pr-3 pl-10 text-base focus:border-emerald-700 focus:outline-none"
         />
       </label>
-      <ul className="-mx-3 flex gap-2 overflow-x-auto px-3" aria-label={t('users.filterLabel')}>
+      <ul className="flex flex-wrap gap-2" aria-label={t('users.filterLabel')}>
         {adminUserFilters.map((f) => (
           <li key={f}>
             <button

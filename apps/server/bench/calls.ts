@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+
+/** What the load generator needs to make requests: made by run.ts after seeding. */
+export interface Fixtures {
+  tokens: string[];
+  userIds: string[];
+  /** The newest posts: likes and comments land on them. */
+  postIds: string[];
+  deepCursor: string;
+}
+
+export interface CallRequest {
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
+  path: string;
+  token?: string;
+  body?: string;
+}
+
+/** One hot call: the requests one connection sends in turn, given a running counter. */
+export interface HotCall {
+  name: string;
+  write: boolean;
+  requests(f: Fixtures, n: number): CallRequest[];
+}
+
+const pick = <T>(list: T[], n: number): T => list[n % list.length] as T;
+
+export const hotCalls: HotCall[] = [
+  {
+    name: 'feed, first page',
+    write: false,
+    requests: (f, n) => [{ method: 'GET', path: '/api/v1/video/all', token: pick(f.tokens, n) }],
+  },
+  {
+    name: 'feed, 90% deep',
+    write: false,
+    requests: (f, n) => [
+      { method: 'GET', path: `/api/v1/video/all?cursor=${f.deepCursor}`, token: pick(f.tokens, n) },
+    ],
+  },
+  {
+    name: 'emergency feed',
+    write: false,
+    requests: (f, n) => [
+      { method: 'GET', path: '/api/v1/video/all?emergency=true', token: pick(f.tokens, n) },
+    ],
+  },
+  {
+    name: 'comments list',
+    write: false,
+    requests: (f, n) => [
+      {
+        method: 'GET',
+        path: `/api/v1/video/${pick(f.postIds, n)}/comments`,
+        token: pick(f.tokens, n),
+      },
+    ],
+  },
+  {
+    name: 'GET /me',
+    write: false,
+    requests: (f, n) => [{ method: 'GET', path: '/api/v1/me', token: pick(f.tokens, n) }],
+  },
+  // The user after the caller: always someone else, with posts of their own.
+  {
+    name: 'other profile',
+    write: false,
+    requests: (f, n) => [
+      {
+        method: 'GET',
+        path: `/api/v1/user/profile/${pick(f.userIds, n + 1)}`,
+        token: pick(f.tokens, n),
+      },
+    ],
+  },
+  {
+    name: 'notifications',
+    write: false,
+    requests: (f, n) => [
+      { method: 'GET', path: '/api/v1/notifications', token: pick(f.tokens, n) },
+    ],
+  },
+  {
+    name: 'like toggle',
+    write: true,
+    requests: (f, n) => [
+      {
+        method: 'PUT',
+        path: `/api/v1/toggle/like/${pick(f.postIds, n)}`,
+        token: pick(f.tokens, n),
+      },
+    ],
+  },
+  {
+    name: 'add comment',
+    write: true,
+    requests: (f, n) => [
+      {
+        method: 'POST',
+        path: `/api/v1/video/${pick(f.postIds, n)}/comment`,
+        token: pick(f.tokens, n),
+        body: JSON.stringify({ comment: `Safe travels ${randomUUID().slice(0, 8)}` }),
+      },
+    ],
+  },
+  // Follow then unfollow the same person: one toggle each way.
+  {
+    name: 'follow toggle',
+    write: true,
+    requests: (f, n) => [
+      {
+        method: 'POST',
+        path: `/api/follow/follow/${pick(f.userIds, n + 7)}`,
+        token: pick(f.tokens, n),
+      },
+      {
+        method: 'DELETE',
+        path: `/api/follow/unfollow/${pick(f.userIds, n + 7)}`,
+        token: pick(f.tokens, n),
+      },
+    ],
+  },
+];
+
+export function send(base: string, r: CallRequest): Promise<Response> {
+  return fetch(base + r.path, {
+    method: r.method,
+    headers: {
+      ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
+      ...(r.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: r.body,
+  });
+}

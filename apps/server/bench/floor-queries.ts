@@ -1,0 +1,336 @@
+// The floor's statements: the same ones the app sends for each hot call, in the same round
+// trips (read from the queries.ts files they copy, named beside each), as plain SQL text built
+// once. When an app query changes, change its twin here; the bench compares the answers.
+import { createRequire } from 'node:module';
+import { getTableColumns, type Table } from 'drizzle-orm';
+import {
+  comments,
+  notifications,
+  postImages,
+  posts,
+  users,
+  type PostImageRow,
+  type PostRow,
+  type UserRow,
+} from '../src/db/schema/index.js';
+import type { NotificationRow } from '../src/features/notifications/queries.js';
+import type { CommentRow } from '../src/features/feed/comments.queries.js';
+import type { Query } from './floor-db.js';
+
+/** A table's columns as drizzle selects them, and the row object drizzle would map them to. */
+function table<Row>(t: Table, alias: string) {
+  const columns = Object.entries(getTableColumns(t));
+  return {
+    list: columns.map(([, c]) => `${alias}."${c.name}"`).join(', '),
+    width: columns.length,
+    row(values: unknown[], from = 0): Row {
+      const row: Record<string, unknown> = {};
+      columns.forEach(([key, c], i) => {
+        const v = values[from + i];
+        row[key] = v === null || v === undefined ? null : c.mapFromDriverValue(v);
+      });
+      return row as Row;
+    },
+  };
+}
+
+export const P = table<PostRow>(posts, 'p');
+export const U = table<UserRow>(users, 'u');
+const A = table<UserRow>(users, 'a');
+const I = table<PostImageRow>(postImages, 'i');
+const C = table<CommentRow>(comments, 'c');
+const N = table<NotificationRow>(notifications, 'n');
+
+const exactTime = (col: string) =>
+  `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const visible = `p.status = 'ready' and p.removed_at is null and u.blocked_at is null`;
+
+/** auth/sessions.ts findSession. */
+export async function findSession(q: Query, sessionId: string, userId: string) {
+  const [r] = await q(
+    `select ${U.list}, s.revoked_at, s.expires_at from sessions s inner join users u on u.id = s.user_id
+     where s.id = $1 and s.user_id = $2 limit $3`,
+    [sessionId, userId, 1],
+    'find_session',
+  );
+  if (!r) return null;
+  return {
+    user: U.row(r),
+    revokedAt: r[U.width] as Date | null,
+    expiresAt: r[U.width + 1] as Date,
+  };
+}
+
+export interface PostWithAuthor {
+  post: PostRow;
+  author: UserRow;
+  cursorAt: string;
+}
+const withAuthor = (r: unknown[]): PostWithAuthor => ({
+  post: P.row(r),
+  author: U.row(r, P.width),
+  cursorAt: r[P.width + U.width] as string,
+});
+
+/** feed/posts.queries.ts feedPage. */
+export async function feedPage(
+  q: Query,
+  opts: { cursor?: { createdAt: string; id: string }; limit: number; emergencyOnly: boolean },
+) {
+  const values: unknown[] = [];
+  let where = visible;
+  if (opts.emergencyOnly) where += ` and p.emergency = true`;
+  if (opts.cursor) {
+    values.push(opts.cursor.createdAt, opts.cursor.id);
+    where += ` and (p.created_at, p.id) < ($1::timestamptz, $2::uuid)`;
+  }
+  values.push(opts.limit);
+  const rows = await q(
+    `select ${P.list}, ${U.list}, ${exactTime('p.created_at')} from posts p
+     inner join users u on u.id = p.user_id where ${where}
+     order by p.created_at desc, p.id desc limit $${values.length}`,
+    values,
+    `feed_page${opts.emergencyOnly ? '_emergency' : ''}${opts.cursor ? '_after' : ''}`,
+  );
+  return rows.map(withAuthor);
+}
+
+/** feed/posts.queries.ts findVisiblePost. */
+export async function findVisiblePost(q: Query, postId: string) {
+  const [r] = await q(
+    `select ${P.list}, ${U.list} from posts p inner join users u on u.id = p.user_id
+     where p.id = $1 and ${visible} limit $2`,
+    [postId, 1],
+    'find_visible_post',
+  );
+  return r ? { post: P.row(r), author: U.row(r, P.width) } : undefined;
+}
+
+/** feed/posts.queries.ts postsOfUser (readyOnly) and countReadyPosts. */
+export async function postsOfUser(q: Query, userId: string, limit: number) {
+  const rows = await q(
+    `select ${P.list}, ${U.list}, '' from posts p inner join users u on u.id = p.user_id
+     where p.user_id = $1 and p.removed_at is null and p.status = 'ready'
+     order by p.created_at desc, p.id desc limit $2`,
+    [userId, limit],
+    'user_posts_ready',
+  );
+  return rows.map(withAuthor);
+}
+export async function countReadyPosts(q: Query, userId: string): Promise<number> {
+  const [r] = await q(
+    `select count(*)::int from posts p where p.user_id = $1 and p.status = 'ready' and p.removed_at is null`,
+    [userId],
+    'ready_posts_count',
+  );
+  return (r?.[0] as number) ?? 0;
+}
+
+/** The three per-page lookups of posts.service.ts present(): images, liked, hidden comments. */
+export async function pageExtras(q: Query, viewerId: string | undefined, ids: string[]) {
+  const images = new Map<string, PostImageRow[]>();
+  const liked = new Set<string>();
+  const hidden = new Map<string, number>();
+  if (ids.length === 0) return { images, liked, hidden };
+  const [imageRows, likedRows, hiddenRows] = await Promise.all([
+    q(
+      `select ${I.list} from post_images i where i.post_id = any($1::uuid[])`,
+      [ids],
+      'post_images_of',
+    ),
+    viewerId
+      ? q(
+          `select post_id from likes where user_id = $1 and post_id = any($2::uuid[])`,
+          [viewerId, ids],
+          'posts_liked_by',
+        )
+      : Promise.resolve([]),
+    q(
+      `select c.post_id, count(*)::int from comments c inner join users u on u.id = c.user_id
+       where c.post_id = any($1::uuid[]) and u.blocked_at is not null group by c.post_id`,
+      [ids],
+      'hidden_comment_counts',
+    ),
+  ]);
+  for (const r of imageRows) {
+    const image = I.row(r);
+    images.set(image.postId, [...(images.get(image.postId) ?? []), image]);
+  }
+  for (const r of likedRows) liked.add(r[0] as string);
+  for (const r of hiddenRows) hidden.set(r[0] as string, r[1] as number);
+  return { images, liked, hidden };
+}
+
+/** feed/likes.queries.ts toggleLike. */
+export function toggleLike(tx: FloorTx, postId: string, userId: string) {
+  return tx(async (t) => {
+    await t(`select id from posts where id = $1 for update`, [postId]);
+    const added = await t(
+      `insert into likes (post_id, user_id) values ($1, $2) on conflict do nothing returning post_id`,
+      [postId, userId],
+    );
+    const liked = added.length > 0;
+    if (!liked) await t(`delete from likes where post_id = $1 and user_id = $2`, [postId, userId]);
+    const [r] = await t(
+      `update posts set like_count = like_count + $1 where id = $2 returning like_count`,
+      [liked ? 1 : -1, postId],
+    );
+    return { liked, likes: (r?.[0] as number) ?? 0 };
+  });
+}
+export type FloorTx = <T>(fn: (q: Query) => Promise<T>) => Promise<T>;
+
+/** feed/comments.queries.ts insertComment. */
+export function insertComment(
+  tx: FloorTx,
+  c: { id: string; postId: string; userId: string; body: string },
+): Promise<CommentRow> {
+  return tx(async (t) => {
+    const [r] = await t(
+      `insert into comments (id, post_id, user_id, body) values ($1, $2, $3, $4) returning ${C.list.replaceAll('c.', '')}`,
+      [c.id, c.postId, c.userId, c.body],
+    );
+    await t(`update posts set comment_count = comment_count + 1 where id = $1`, [c.postId]);
+    if (!r) throw new Error('comment not inserted');
+    return C.row(r);
+  });
+}
+
+/** feed/comments.queries.ts commentsPage. */
+export async function commentsPage(q: Query, postId: string, limit: number) {
+  const rows = await q(
+    `select ${C.list}, ${U.list}, ${exactTime('c.created_at')} from comments c
+     inner join users u on u.id = c.user_id where c.post_id = $1 and u.blocked_at is null
+     order by c.created_at desc, c.id desc limit $2`,
+    [postId, limit],
+    'comments_page',
+  );
+  return rows.map((r) => ({
+    comment: C.row(r),
+    author: U.row(r, C.width),
+    cursorAt: r[C.width + U.width] as string,
+  }));
+}
+
+/** follows/queries.ts findActiveUser, isFollowing, addFollow and removeFollow. */
+export async function findActiveUser(q: Query, userId: string) {
+  const [r] = await q(
+    `select ${U.list} from users u where u.id = $1 and u.blocked_at is null limit $2`,
+    [userId, 1],
+    'find_active_user',
+  );
+  return r ? U.row(r) : undefined;
+}
+export async function isFollowing(q: Query, followerId: string, followeeId: string) {
+  const rows = await q(
+    `select 1 from follows where follower_id = $1 and followee_id = $2 limit $3`,
+    [followerId, followeeId, 1],
+    'is_following',
+  );
+  return rows.length > 0;
+}
+async function moveCounters(t: Query, followerId: string, followeeId: string, delta: 1 | -1) {
+  const step = (col: string) => (delta > 0 ? `${col} + 1` : `greatest(${col} - 1, 0)`);
+  const updates = [
+    { id: followeeId, set: `followers_count = ${step('followers_count')}` },
+    { id: followerId, set: `following_count = ${step('following_count')}` },
+  ].sort((a, b) => (a.id < b.id ? -1 : 1));
+  for (const u of updates) await t(`update users set ${u.set} where id = $1`, [u.id]);
+}
+export function setFollow(tx: FloorTx, followerId: string, followeeId: string, on: boolean) {
+  return tx(async (t) => {
+    const changed = on
+      ? await t(
+          `insert into follows (follower_id, followee_id) values ($1, $2) on conflict do nothing returning follower_id`,
+          [followerId, followeeId],
+        )
+      : await t(
+          `delete from follows where follower_id = $1 and followee_id = $2 returning follower_id`,
+          [followerId, followeeId],
+        );
+    if (changed.length === 0) return false;
+    await moveCounters(t, followerId, followeeId, on ? 1 : -1);
+    return true;
+  });
+}
+
+/** notifications/queries.ts notificationPage and unreadCount. */
+export async function notificationPage(q: Query, userId: string, limit: number, id?: string) {
+  const rows = await q(
+    `select ${N.list}, ${A.list}, p.poster_key, ${exactTime('n.created_at')} from notifications n
+     left join users a on a.id = n.actor_id left join posts p on p.id = n.post_id
+     where n.user_id = $1${id ? ' and n.id = $3' : ''} order by n.created_at desc, n.id desc limit $2`,
+    id ? [userId, limit, id] : [userId, limit],
+    id ? 'notification_page_one' : 'notification_page',
+  );
+  return rows.map((r) => ({
+    notification: N.row(r),
+    actor: r[N.width] === null ? null : A.row(r, N.width),
+    posterKey: r[N.width + A.width] as string | null,
+    at: r[N.width + A.width + 1] as string,
+  }));
+}
+export async function unreadCount(q: Query, userId: string): Promise<number> {
+  const [r] = await q(
+    `select count(*)::int from notifications where user_id = $1 and read_at is null`,
+    [userId],
+    'unread_count',
+  );
+  return (r?.[0] as number) ?? 0;
+}
+
+// pg-boss's own statement for send(), so the floor queues push jobs exactly as the app does.
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  insertJob(schema: string): string;
+};
+const insertJob = plans.insertJob('pgboss');
+
+/**
+ * notifications/service.ts notify(): the row, the row again with its refs and the unread count
+ * for the live stream (the bench's hub is in memory), then the push job.
+ */
+export async function notify(
+  q: Query,
+  n: {
+    userId: string;
+    kind: string;
+    actorId: string;
+    postId?: string;
+    text?: string;
+    link: string;
+    dedupeKey: string;
+    id: string;
+  },
+): Promise<void> {
+  if (n.actorId === n.userId) return;
+  const inserted = await q(
+    `insert into notifications (id, user_id, kind, actor_id, post_id, notice, text, link, dedupe_key)
+     values ($1, $2, $3, $4, $5, null, $6, $7, $8) on conflict do nothing returning ${N.list.replaceAll('n.', '')}`,
+    [n.id, n.userId, n.kind, n.actorId, n.postId ?? null, n.text ?? null, n.link, n.dedupeKey],
+    'insert_notification',
+  );
+  if (inserted.length === 0) return;
+  await notificationPage(q, n.userId, 1, n.id);
+  await unreadCount(q, n.userId);
+  await q(insertJob, [
+    null,
+    'notification.push',
+    JSON.stringify({ userId: n.userId, notificationId: n.id }),
+    null,
+    null,
+    null,
+    null,
+    0,
+    null,
+    900,
+    null,
+    null,
+    null,
+    2,
+    null,
+    5,
+    null,
+    true,
+    null,
+  ]);
+}

@@ -1,0 +1,51 @@
+// The load generator, in its own process so it never competes with the server it measures
+// inside one event loop. argv[2]: JSON { url, call, seconds, connections, fixturesFile }.
+// Prints one JSON line: req/s, p50, p99 and errors (failed requests and non-2xx answers).
+import { readFile } from 'node:fs/promises';
+import autocannon from 'autocannon';
+import { hotCalls, type Fixtures } from './calls.js';
+
+const spec = JSON.parse(process.argv[2] ?? '{}') as {
+  url: string;
+  call: string;
+  seconds: number;
+  connections: number;
+  fixturesFile: string;
+};
+const fixtures = JSON.parse(await readFile(spec.fixturesFile, 'utf8')) as Fixtures;
+const call = hotCalls.find((c) => c.name === spec.call);
+if (!call) throw new Error(`unknown call ${spec.call}`);
+let counter = 0;
+// Each connection takes the next counter value when it starts its sequence of requests.
+const first = call.requests(fixtures, 0);
+const result = await autocannon({
+  url: spec.url,
+  connections: spec.connections,
+  duration: spec.seconds,
+  requests: first.map((_, i) => ({
+    setupRequest: (req: autocannon.Request, context: object) => {
+      const turn = context as { n?: number };
+      if (i === 0) turn.n = counter++;
+      const r = call.requests(fixtures, turn.n ?? 0)[i];
+      if (!r) return req;
+      return {
+        ...req,
+        method: r.method,
+        path: r.path,
+        body: r.body,
+        headers: {
+          ...(r.token ? { authorization: `Bearer ${r.token}` } : {}),
+          ...(r.body ? { 'content-type': 'application/json' } : {}),
+        },
+      };
+    },
+  })),
+});
+process.stdout.write(
+  `${JSON.stringify({
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  })}\n`,
+);

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedResponse } from '@saathi/contract';
+import { newPost } from '../../../test/feed-factories.js';
+import { bearer, blockUser, newUser, startTestApp, type TestApp } from '../../../test/harness.js';
+
+/** index.html as the build writes it, reduced to what the server looks for. */
+const indexHtml =
+  '<!doctype html><html><head><title>Saathi</title></head><body>' +
+  '<div id="root"><div class="boot"><div class="boot-feed"></div></div></div>\n  </body></html>\n';
+const breakOut = '</script><script>alert(1)</script><!-- ';
+
+function embeddedPage(html: string): unknown {
+  const m = /<script type="application\/json" id="first-feed-page">([^]*?)<\/script>/.exec(html);
+  return m ? JSON.parse(m[1] ?? '') : null;
+}
+
+describe('the feed page opened from the network (/)', () => {
+  let t: TestApp;
+  let dist: string;
+  let driver: Awaited<ReturnType<typeof newUser>>;
+  let lowUrl: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'saathi-dist-'));
+    await writeFile(join(dist, 'index.html'), indexHtml);
+    t = await startTestApp({ env: { WEB_DIST: dist } });
+    const author = await newUser(t, { name: 'Asha Driver', usertype: 'driver' });
+    driver = await newUser(t, { usertype: 'driver' });
+    await newPost(t, author.user.id, {
+      caption: 'Older post',
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    await newPost(t, author.user.id, {
+      caption: `Jam at Vapi ${breakOut}`,
+      lowVideoKey: 'public/posts/first/low.mp4',
+      lowWidth: 360,
+      lowHeight: 640,
+      lowKbps: 280,
+      createdAt: new Date(),
+    });
+    lowUrl = '/media/posts/first/low.mp4';
+  });
+
+  afterAll(async () => {
+    await t?.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  const open = (cookie?: string, url = '/') =>
+    t.app.inject({
+      url,
+      headers: { accept: 'text/html', ...(cookie ? { cookie: `Token=${cookie}` } : {}) },
+    });
+
+  it('carries the signed-in driver the first feed page, never stored, and starts its first video', async () => {
+    const res = await open(driver.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const api = await t.app.inject({
+      url: '/api/v1/video/all?limit=6',
+      headers: bearer(driver.token),
+    });
+    const page = feedResponse.parse(embeddedPage(res.body));
+    expect(page).toEqual(api.json());
+    expect(page.products.map((p) => p.caption)).toEqual([`Jam at Vapi ${breakOut}`, 'Older post']);
+    // The lowest rendition of the first item, in the frame's feed slot, with its small poster,
+    // and the script that starts it, the one inline script the CSP lets run (by its hash).
+    expect(res.body).toContain(
+      `<div class="boot-feed"><video data-first-video src="${lowUrl}" poster="${page.products[0]?.video?.posterSmallUrl}"`,
+    );
+    const starter = /<script>([^<]*)<\/script><\/div>/.exec(res.body)?.[1] ?? '';
+    expect(starter).toContain('video[data-first-video]');
+    const hash = createHash('sha256').update(starter).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+  });
+
+  it('lets no caption end the embedded script', async () => {
+    const res = await open(driver.token);
+    expect(res.body).not.toContain('<script>alert(1)');
+    // Only the two scripts the server puts in: the video's starter and the page's data.
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    expect(res.body.match(/<!--/g)).toBeNull();
+  });
+
+  it('gives anyone not signed in, a stale token or a blocked account the plain page', async () => {
+    const blocked = await newUser(t);
+    await blockUser(t, blocked.user.id);
+    for (const cookie of [undefined, 'not-a-token', blocked.token]) {
+      const res = await open(cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(indexHtml);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('leaves a shared link and the file itself (the service worker copy) plain', async () => {
+    const shared = await open(driver.token, '/?v=00000000-0000-4000-8000-000000000000');
+    expect(shared.body).toBe(indexHtml);
+    const file = await open(driver.token, '/index.html');
+    expect(file.body).toBe(indexHtml);
+    const etag = file.headers.etag;
+    expect(etag).toBeTruthy();
+    const again = await t.app.inject({
+      url: '/index.html',
+      headers: { cookie: `Token=${driver.token}`, 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers a non-HTML request for / as before: not found', async () => {
+    const res = await t.app.inject({ url: '/', headers: { accept: 'application/json' } });
+    expect(res.statusCode).toBe(404);
+  });
+});

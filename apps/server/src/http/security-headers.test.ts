@@ -1,0 +1,64 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationStreamPath } from '@saathi/contract';
+import { newUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { firstVideoStarterHash } from '../features/feed/first-page.js';
+import { openSse } from '../../test/sse-client.js';
+
+/** Our policy, as helmet spells it, and helmet's other headers. */
+const expected = {
+  'content-security-policy':
+    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
+    "frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';" +
+    `script-src 'self' ${firstVideoStarterHash};script-src-attr 'none';` +
+    "style-src 'self' 'unsafe-inline';media-src 'self' blob:;" +
+    "connect-src 'self';worker-src 'self'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+describe('security headers', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['a JSON answer', '/api/v1/video/all', 200],
+    ['a refusal', '/api/v1/me', 401],
+    ['an unknown API path', '/api/v1/nothing', 404],
+  ])('are on %s', async (_label, url, status) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(status);
+    for (const [name, value] of Object.entries(expected))
+      expect(res.headers[name], name).toBe(value);
+    expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
+  });
+
+  it('are on a live stream, which writes its head to the socket itself', async () => {
+    const u = await newUser(t);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const stream = await openSse(`http://127.0.0.1:${port}${notificationStreamPath}`, {
+      cookie: `Token=${u.token}`,
+    });
+    try {
+      expect(stream.response.status).toBe(200);
+      for (const [name, value] of Object.entries(expected)) {
+        expect(stream.response.headers.get(name), name).toBe(value);
+      }
+    } finally {
+      stream.close();
+    }
+  });
+});

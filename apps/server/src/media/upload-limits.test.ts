@@ -1,0 +1,278 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, rateLimits } from '@saathi/contract';
+import { expectError } from '../../test/auth.js';
+import { multipartFiles, newPost } from '../../test/feed-factories.js';
+import { pngImage } from '../../test/fixtures.js';
+import { bearer, filesUnder, newUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { openSse } from '../../test/sse-client.js';
+import { rawConnection, uploadHead, type RawConnection } from '../../test/raw-http.js';
+import { until } from '../../test/until.js';
+import { postImageRule } from './post-file-rules.js';
+import { receiveUpload } from './receive-upload.js';
+
+const MB = 1024 * 1024;
+const IDLE_MS = 1000;
+const REQUEST_MS = 4000;
+const HEADERS_MS = 1000;
+
+/** Uploads, body and header timeouts on a real listening server, seen from raw sockets. */
+describe('upload intake on a listening server', () => {
+  let t: TestApp;
+  let port: number;
+  const lines: string[] = [];
+  const open: RawConnection[] = [];
+  beforeAll(async () => {
+    t = await startTestApp({
+      env: {
+        UPLOAD_IDLE_TIMEOUT_MS: String(IDLE_MS),
+        REQUEST_TIMEOUT_MS: String(REQUEST_MS),
+        HEADERS_TIMEOUT_MS: String(HEADERS_MS),
+        LOG_LEVEL: 'info',
+      },
+      logStream: { write: (line) => void lines.push(line) },
+    });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    port = typeof address === 'object' && address ? address.port : 0;
+  });
+  afterAll(async () => {
+    open.forEach((c) => c.destroy());
+    await t.close();
+  });
+
+  /** Starts a post upload of an announced 10 MB whose first bytes are `first`. */
+  async function startPost(token: string, first: Buffer): Promise<RawConnection> {
+    const c = await rawConnection(port);
+    open.push(c);
+    c.send(
+      uploadHead({
+        path: '/api/v1/video/new',
+        token,
+        totalBytes: 10 * MB,
+        fields: { location: 'Vapi, Gujarat' },
+        file: { field: 'images', filename: 'IMG_1.png', type: 'image/png' },
+      }),
+    );
+    c.send(first);
+    return c;
+  }
+  const pngHead = () => pngImage(64, 64, 6000).subarray(0, 5000);
+  const storedUploads = () => filesUnder(`${t.dataDir}/storage/uploads`);
+
+  it('answers a wrong file type by its first bytes and closes, while the phone keeps sending', async () => {
+    const { token } = await newUser(t);
+    const c = await startPost(token, Buffer.alloc(5000, 'x'));
+    c.trickle(100);
+    const res = await c.response;
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'image_type' });
+    expect(res.headers.connection).toBe('close');
+    expect(await c.closed).toBeLessThan(2000);
+  });
+
+  it(`refuses an upload that sends nothing for ${IDLE_MS} ms (408) and keeps nothing of it`, async () => {
+    const { token } = await newUser(t);
+    const c = await startPost(token, pngHead());
+    const res = await c.response;
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body)).toMatchObject({
+      code: 'upload_stalled',
+      message: messages.upload_stalled,
+    });
+    expect(res.afterMs).toBeGreaterThanOrEqual(IDLE_MS);
+    expect(res.afterMs).toBeLessThan(IDLE_MS + 1500);
+    expect(res.headers.connection).toBe('close');
+    await c.closed;
+    await until('the partial file removed', async () =>
+      (await storedUploads()).length === 0 ? true : undefined,
+    );
+  });
+
+  it(`cuts an upload trickling a byte at a time after ${REQUEST_MS} ms in all (408)`, async () => {
+    const { token } = await newUser(t);
+    const c = await startPost(token, pngHead());
+    c.trickle(200);
+    const res = await c.response;
+    expect(res.status).toBe(408);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'upload_too_slow' });
+    expect(res.afterMs).toBeGreaterThanOrEqual(REQUEST_MS);
+    expect(res.afterMs).toBeLessThan(REQUEST_MS + 1500);
+    expect(await c.closed).toBeLessThan(REQUEST_MS + 2000);
+  });
+
+  it('lets an account send 3 uploads at once: the 4th gets 429, and a slot frees when one ends', async () => {
+    const { token } = await newUser(t);
+    const held = await Promise.all([1, 2, 3].map(() => startPost(token, pngHead())));
+    held.forEach((c) => c.trickle(200));
+    await new Promise((r) => setTimeout(r, 500));
+    const fourth = await startPost(token, pngHead());
+    const res = await fourth.response;
+    expect(res.status).toBe(429);
+    expect(JSON.parse(res.body)).toMatchObject({
+      code: 'uploads_in_progress',
+      message: messages.uploads_in_progress.replace('{{max}}', '3'),
+    });
+    expect(res.afterMs).toBeLessThan(1000);
+    expect(await fourth.closed).toBeLessThan(2000);
+
+    held[0]?.destroy();
+    const body = await multipartFiles({ location: 'Vapi' }, [
+      { field: 'images', data: pngImage(), filename: 'a.png', type: 'image/png' },
+    ]);
+    await until('a slot free again', async () => {
+      const ok = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/video/new',
+        payload: body.payload,
+        headers: { ...body.headers, ...bearer(token) },
+      });
+      return ok.statusCode === 200 ? true : undefined;
+    });
+    held.forEach((c) => c.destroy());
+  });
+
+  it('lets one address send 10 uploads at once: the 11th gets 429', async () => {
+    const users = await Promise.all(Array.from({ length: 11 }, () => newUser(t)));
+    const held = await Promise.all(users.slice(0, 10).map((u) => startPost(u.token, pngHead())));
+    held.forEach((c) => c.trickle(200));
+    await new Promise((r) => setTimeout(r, 800));
+    const last = await startPost(users[10]?.token ?? '', pngHead());
+    const res = await last.response;
+    expect(res.status).toBe(429);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'uploads_busy_network' });
+    held.forEach((c) => c.destroy());
+  });
+
+  it('counts an upload still arriving against the 30 posts an hour', async () => {
+    const { user, token } = await newUser(t);
+    for (let i = 0; i < rateLimits.postsPerHour - 1; i++) await newPost(t, user.id);
+    const arriving = await startPost(token, pngHead());
+    arriving.trickle(200);
+    await new Promise((r) => setTimeout(r, 500));
+    const body = await multipartFiles({ location: 'Vapi' }, [
+      { field: 'images', data: pngImage(), filename: 'a.png', type: 'image/png' },
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/video/new',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token) },
+    });
+    expectError(res, 429, messages.too_many_posts, 'too_many_posts');
+    arriving.destroy();
+  });
+
+  it(`closes a connection whose headers do not arrive within ${HEADERS_MS} ms`, async () => {
+    const c = await rawConnection(port);
+    open.push(c);
+    c.send('POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ');
+    c.trickle(100);
+    expect(await c.closed).toBeLessThan(HEADERS_MS + 2000);
+  });
+
+  it(`closes a JSON body still arriving after ${REQUEST_MS} ms`, async () => {
+    const c = await rawConnection(port);
+    open.push(c);
+    c.send(
+      'POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 100000\r\n\r\n{"number":"',
+    );
+    c.trickle(200, '9');
+    expect(await c.closed).toBeLessThan(REQUEST_MS + 3500);
+  });
+
+  it('keeps a live stream open past the request timeout, and keep-alive for ordinary calls', async () => {
+    const { token } = await newUser(t);
+    const stream = await openSse(`http://127.0.0.1:${port}/api/v1/notifications/stream`, {
+      cookie: `Token=${token}`,
+    });
+    expect(stream.response.status).toBe(200);
+    let ended = false;
+    void stream.ended.then(() => (ended = true));
+    await new Promise((r) => setTimeout(r, REQUEST_MS + 1500));
+    expect(ended).toBe(false);
+    stream.close();
+
+    const c = await rawConnection(port);
+    open.push(c);
+    c.send('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    const res = await c.response;
+    expect(res.status).toBe(200);
+    expect(res.headers.connection).toBe('keep-alive');
+  });
+
+  it('logs a phone giving up mid-upload as info, not as an error', async () => {
+    const { token } = await newUser(t);
+    const from = lines.length;
+    for (let i = 0; i < 3; i++) {
+      const c = await startPost(token, pngHead());
+      await new Promise((r) => setTimeout(r, 200));
+      c.destroy();
+    }
+    await until('the aborts logged', async () =>
+      lines.slice(from).some((l) => l.includes('aborted')) ? true : undefined,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    const levels = lines.slice(from).map((l) => (JSON.parse(l) as { level: number }).level);
+    expect(levels.filter((level) => level >= 50)).toEqual([]);
+  });
+});
+
+/** Parser limits each say what is wrong, not "Each file must be 10 MB or smaller". */
+describe('multipart limits', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      // Every real call refuses a 13th file by its own rule first; this one allows 20.
+      extend: (app) =>
+        app.post('/probe/many-files', async (request) => {
+          const upload = await receiveUpload(request, t.storage, {
+            prefix: 'uploads/probe',
+            files: { photos: { ...postImageRule(20, 'too_many_images'), maxFiles: 20 } },
+          });
+          await upload.discard();
+          return { success: true };
+        }),
+    });
+  });
+  afterAll(() => t.close());
+
+  const post = async (token: string, body: { payload: Buffer; headers: Record<string, string> }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/video/new',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token) },
+    });
+  const png = { field: 'images', data: pngImage(), filename: 'a.png', type: 'image/png' };
+
+  it('too many fields -> 413 too_many_fields', async () => {
+    const { token } = await newUser(t);
+    const fields = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 'x']));
+    const res = await post(token, await multipartFiles({ location: 'Vapi', ...fields }, [png]));
+    expectError(res, 413, messages.too_many_fields, 'too_many_fields');
+  });
+
+  it('too many files -> 413 too_many_files', async () => {
+    const body = await multipartFiles(
+      {},
+      Array.from({ length: 13 }, () => ({ ...png, field: 'photos' })),
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/probe/many-files',
+      payload: body.payload,
+      headers: body.headers,
+    });
+    expectError(res, 413, messages.too_many_files, 'too_many_files');
+  });
+
+  it('a field over 64 KB -> 413 field_too_large', async () => {
+    const { token } = await newUser(t);
+    const res = await post(
+      token,
+      await multipartFiles({ location: 'Vapi', caption: 'x'.repeat(70 * 1024) }, [png]),
+    );
+    expectError(res, 413, messages.field_too_large, 'field_too_large');
+  });
+});

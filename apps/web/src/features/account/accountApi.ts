@@ -1,0 +1,55 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { accountCalls } from '@saathi/contract';
+import { request } from '../../api/client';
+import { messageText } from '../../api/errorText';
+import { queryClient } from '../../api/queryClient';
+import { queryKeys } from '../../api/queryKeys';
+import { showToast } from '../../ui/toastStore';
+
+/** /me is read again so the grace-period banner shows or goes at once. */
+const refreshMe = () => queryClient.invalidateQueries({ queryKey: queryKeys.me });
+
+export function useRequestDeletion(onDone: () => void) {
+  return useMutation({
+    mutationFn: (password: string) => request(accountCalls.requestDeletion, { body: { password } }),
+    onSuccess: async (response) => {
+      showToast('success', messageText(response.message));
+      await refreshMe();
+      onDone();
+    },
+  });
+}
+
+export function useCancelDeletion() {
+  return useMutation({
+    mutationFn: () => request(accountCalls.cancelDeletion, {}),
+    onSuccess: async (response) => {
+      showToast('success', messageText(response.message));
+      await refreshMe();
+    },
+    onError: (error) => showToast('error', messageText(error.message)),
+  });
+}
+
+const exportKey = ['account', 'export'] as const;
+
+/** The latest data download; asked again every few seconds while it is being prepared. */
+export function useLatestExport() {
+  return useQuery({
+    queryKey: exportKey,
+    queryFn: ({ signal }) => request(accountCalls.latestExport, { signal }),
+    refetchInterval: (query) => (query.state.data?.export?.status === 'building' ? 5_000 : false),
+  });
+}
+
+export function useRequestExport(onDone: () => void) {
+  return useMutation({
+    mutationFn: (vaultPassword: string) =>
+      request(accountCalls.requestExport, { body: { vaultPassword } }),
+    onSuccess: async (response) => {
+      showToast('success', messageText(response.message));
+      await queryClient.invalidateQueries({ queryKey: exportKey });
+      onDone();
+    },
+  });
+}

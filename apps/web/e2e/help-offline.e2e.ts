@@ -101,6 +101,11 @@ describe('help on a bad network', () => {
     const { context, page } = await driverPage();
     await page.goto('/help');
     await page.getByRole('heading', { name: 'Help', exact: true }).waitFor();
+    // The app is on the phone (its worker in charge) before the network goes: what is tried
+    // here is the request's wait, not a first visit cut off while its screens still load.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Help', exact: true }).click();
     await page.getByText('Waiting for network').waitFor();

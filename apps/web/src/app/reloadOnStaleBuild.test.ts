@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reloadOnStaleBuild } from './reloadOnStaleBuild';
 
 describe('reloadOnStaleBuild', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('reloads once when a chunk of an older release is gone, not again within a minute', () => {
     const reload = vi.fn();
@@ -19,5 +22,18 @@ describe('reloadOnStaleBuild', () => {
     window.dispatchEvent(second);
     expect(reload).toHaveBeenCalledTimes(1);
     expect(second.defaultPrevented).toBe(false);
+  });
+
+  it('does not reload offline, where a reload could only show the offline page', () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.sessionStorage.clear();
+    reloadOnStaleBuild(window.sessionStorage);
+
+    const offline = new Event('vite:preloadError', { cancelable: true });
+    window.dispatchEvent(offline);
+    expect(reload).not.toHaveBeenCalled();
+    expect(offline.defaultPrevented).toBe(false);
   });
 });

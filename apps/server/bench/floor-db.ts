@@ -9,8 +9,6 @@ export type Query = (text: string, values?: unknown[], name?: string) => Promise
 
 export interface FloorDb {
   query: Query;
-  /** One transaction on one connection, like drizzle's db.transaction. */
-  transaction<T>(fn: (query: Query) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -19,41 +17,12 @@ export function openFloorDb(opts: { url?: string; dataDir?: string }): FloorDb {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     pool.on('error', () => undefined);
-    const on =
-      (client: pg.Pool | pg.PoolClient): Query =>
-      async (text, values = [], name) =>
-        (await client.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
-    return {
-      query: on(pool),
-      async transaction(fn) {
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          const result = await fn(on(client));
-          await client.query('commit');
-          return result;
-        } catch (err) {
-          await client.query('rollback');
-          throw err;
-        } finally {
-          client.release();
-        }
-      },
-      close: () => pool.end(),
-    };
+    const query: Query = async (text, values = [], name) =>
+      (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows;
+    return { query, close: () => pool.end() };
   }
   const client = new PGlite(opts.dataDir);
   const query: Query = async (text, values = []) =>
     (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows;
-  return {
-    query,
-    transaction: (fn) =>
-      client.transaction((tx) =>
-        fn(
-          async (text, values = []) =>
-            (await tx.query<unknown[]>(text, values, { rowMode: 'array' })).rows,
-        ),
-      ),
-    close: () => client.close(),
-  };
+  return { query, close: () => client.close() };
 }

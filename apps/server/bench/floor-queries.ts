@@ -1,6 +1,7 @@
 // The floor's statements: the same ones the app sends for each hot call, in the same round
 // trips (read from the queries.ts files they copy, named beside each), as plain SQL text built
-// once. When an app query changes, change its twin here; the bench compares the answers.
+// once. When an app query changes, change its twin here; the bench compares the answers. The
+// writes' hand-written statements are the app's own text, imported.
 import { createRequire } from 'node:module';
 import { getTableColumns, type Table } from 'drizzle-orm';
 import {
@@ -14,7 +15,14 @@ import {
   type UserRow,
 } from '../src/db/schema/index.js';
 import type { NotificationRow } from '../src/features/notifications/queries.js';
-import type { CommentRow } from '../src/features/feed/comments.queries.js';
+import {
+  ADD_COMMENT_SQL,
+  readAddedComment,
+  type CommentRow,
+  type NewComment,
+} from '../src/features/feed/comments.queries.js';
+import { readToggleRow, TOGGLE_LIKE_SQL } from '../src/features/feed/likes.queries.js';
+import { ADD_FOLLOW_SQL, REMOVE_FOLLOW_SQL } from '../src/features/follows/queries.js';
 import type { Query } from './floor-db.js';
 
 /** A table's columns as drizzle selects them, and the row object drizzle would map them to. */
@@ -161,39 +169,31 @@ export async function pageExtras(q: Query, viewerId: string | undefined, ids: st
   return { images, liked, hidden };
 }
 
-/** feed/likes.queries.ts toggleLike. */
-export function toggleLike(tx: FloorTx, postId: string, userId: string) {
-  return tx(async (t) => {
-    await t(`select id from posts where id = $1 for update`, [postId]);
-    const added = await t(
-      `insert into likes (post_id, user_id) values ($1, $2) on conflict do nothing returning post_id`,
-      [postId, userId],
+/** feed/likes.queries.ts toggleLike: the app's statement, rerun as the app does. */
+export async function toggleLike(
+  q: Query,
+  l: { postId: string; userId: string; notificationId: string; link: string; dedupeKey: string },
+) {
+  for (;;) {
+    const [r] = await q(
+      TOGGLE_LIKE_SQL,
+      [l.postId, l.userId, l.notificationId, l.link, l.dedupeKey],
+      'toggle_like',
     );
-    const liked = added.length > 0;
-    if (!liked) await t(`delete from likes where post_id = $1 and user_id = $2`, [postId, userId]);
-    const [r] = await t(
-      `update posts set like_count = like_count + $1 where id = $2 returning like_count`,
-      [liked ? 1 : -1, postId],
-    );
-    return { liked, likes: (r?.[0] as number) ?? 0 };
-  });
+    if (!r) return undefined;
+    const read = readToggleRow(r);
+    if (read.changed) return read.toggle;
+  }
 }
-export type FloorTx = <T>(fn: (q: Query) => Promise<T>) => Promise<T>;
 
-/** feed/comments.queries.ts insertComment. */
-export function insertComment(
-  tx: FloorTx,
-  c: { id: string; postId: string; userId: string; body: string },
-): Promise<CommentRow> {
-  return tx(async (t) => {
-    const [r] = await t(
-      `insert into comments (id, post_id, user_id, body) values ($1, $2, $3, $4) returning ${C.list.replaceAll('c.', '')}`,
-      [c.id, c.postId, c.userId, c.body],
-    );
-    await t(`update posts set comment_count = comment_count + 1 where id = $1`, [c.postId]);
-    if (!r) throw new Error('comment not inserted');
-    return C.row(r);
-  });
+/** feed/comments.queries.ts addComment. */
+export async function addComment(q: Query, c: NewComment) {
+  const [r] = await q(
+    ADD_COMMENT_SQL,
+    [c.id, c.postId, c.userId, c.body, c.notificationId, c.excerpt, c.link, c.dedupeKey],
+    'add_comment',
+  );
+  return r && readAddedComment(r);
 }
 
 /** feed/comments.queries.ts commentsPage. */
@@ -229,29 +229,26 @@ export async function isFollowing(q: Query, followerId: string, followeeId: stri
   );
   return rows.length > 0;
 }
-async function moveCounters(t: Query, followerId: string, followeeId: string, delta: 1 | -1) {
-  const step = (col: string) => (delta > 0 ? `${col} + 1` : `greatest(${col} - 1, 0)`);
-  const updates = [
-    { id: followeeId, set: `followers_count = ${step('followers_count')}` },
-    { id: followerId, set: `following_count = ${step('following_count')}` },
-  ].sort((a, b) => (a.id < b.id ? -1 : 1));
-  for (const u of updates) await t(`update users set ${u.set} where id = $1`, [u.id]);
+export async function addFollow(
+  q: Query,
+  f: {
+    followerId: string;
+    followeeId: string;
+    notificationId: string;
+    link: string;
+    dedupeKey: string;
+  },
+) {
+  const [r] = await q(
+    ADD_FOLLOW_SQL,
+    [f.followerId, f.followeeId, f.notificationId, f.link, f.dedupeKey],
+    'add_follow',
+  );
+  return r && { notificationId: r[0] as string | null };
 }
-export function setFollow(tx: FloorTx, followerId: string, followeeId: string, on: boolean) {
-  return tx(async (t) => {
-    const changed = on
-      ? await t(
-          `insert into follows (follower_id, followee_id) values ($1, $2) on conflict do nothing returning follower_id`,
-          [followerId, followeeId],
-        )
-      : await t(
-          `delete from follows where follower_id = $1 and followee_id = $2 returning follower_id`,
-          [followerId, followeeId],
-        );
-    if (changed.length === 0) return false;
-    await moveCounters(t, followerId, followeeId, on ? 1 : -1);
-    return true;
-  });
+export async function removeFollow(q: Query, followerId: string, followeeId: string) {
+  const rows = await q(REMOVE_FOLLOW_SQL, [followerId, followeeId], 'remove_follow');
+  return rows.length > 0;
 }
 
 /** notifications/queries.ts notificationPage and unreadCount. */
@@ -286,30 +283,10 @@ const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
 const insertJob = plans.insertJob('pgboss');
 
 /**
- * notifications/service.ts notify(): the row, the row again with its refs and the unread count
- * for the live stream (the bench's hub is in memory), then the push job.
+ * notifications/service.ts deliver(): the new row again with its refs and the unread count for
+ * the live stream (the bench's hub is in memory), then the push job.
  */
-export async function notify(
-  q: Query,
-  n: {
-    userId: string;
-    kind: string;
-    actorId: string;
-    postId?: string;
-    text?: string;
-    link: string;
-    dedupeKey: string;
-    id: string;
-  },
-): Promise<void> {
-  if (n.actorId === n.userId) return;
-  const inserted = await q(
-    `insert into notifications (id, user_id, kind, actor_id, post_id, notice, text, link, dedupe_key)
-     values ($1, $2, $3, $4, $5, null, $6, $7, $8) on conflict do nothing returning ${N.list.replaceAll('n.', '')}`,
-    [n.id, n.userId, n.kind, n.actorId, n.postId ?? null, n.text ?? null, n.link, n.dedupeKey],
-    'insert_notification',
-  );
-  if (inserted.length === 0) return;
+export async function deliver(q: Query, n: { userId: string; id: string }): Promise<void> {
   await notificationPage(q, n.userId, 1, n.id);
   await unreadCount(q, n.userId);
   await q(insertJob, [

@@ -4,7 +4,7 @@
 // process by run.ts: FLOOR_DATABASE_URL (PostgreSQL) or FLOOR_DATA_DIR (PGlite), JWT_SECRET.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { messages } from '@saathi/contract';
+import { said } from '@saathi/contract';
 import { publicAuthorOf, selfView } from '../src/auth/viewer.js';
 import { decodeCursor, encodeCursor } from '../src/db/cursor.js';
 import type { UserRow } from '../src/db/schema/index.js';
@@ -76,10 +76,6 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-async function notifyTx<T>(fn: (t: Query) => Promise<T>) {
-  return db.transaction(fn);
-}
-
 type Handler = (req: IncomingMessage, id: string, url: URL) => Promise<unknown>;
 const routes: [string, RegExp, Handler][] = [
   [
@@ -106,21 +102,18 @@ const routes: [string, RegExp, Handler][] = [
     async (req, postId) => {
       const viewer = await viewerOf(req);
       if (!viewer) return null;
-      const found = await F.findVisiblePost(q, postId);
-      if (!found) return null;
-      const result = await F.toggleLike(notifyTx, postId, viewer.id);
-      if (result.liked) {
-        await F.notify(q, {
-          id: randomUUID(),
-          userId: found.post.userId,
-          kind: 'like',
-          actorId: viewer.id,
-          postId,
-          link: `/?v=${postId}`,
-          dedupeKey: `like:${postId}:${viewer.id}`,
-        });
+      const result = await F.toggleLike(q, {
+        postId,
+        userId: viewer.id,
+        notificationId: randomUUID(),
+        link: `/?v=${postId}`,
+        dedupeKey: `like:${postId}:${viewer.id}`,
+      });
+      if (!result) return null;
+      if (result.notificationId) {
+        await F.deliver(q, { userId: result.authorId, id: result.notificationId });
       }
-      return { success: true, ...result };
+      return { success: true, liked: result.liked, likes: result.likes };
     },
   ],
   [
@@ -130,33 +123,30 @@ const routes: [string, RegExp, Handler][] = [
       const viewer = await viewerOf(req);
       if (!viewer) return null;
       const { comment: text } = JSON.parse(await readBody(req)) as { comment: string };
-      const found = await F.findVisiblePost(q, postId);
-      if (!found) return null;
-      const row = await F.insertComment(notifyTx, {
-        id: randomUUID(),
+      const id = randomUUID();
+      const added = await F.addComment(q, {
+        id,
         postId,
         userId: viewer.id,
         body: text,
-      });
-      await F.notify(q, {
-        id: randomUUID(),
-        userId: found.post.userId,
-        kind: 'comment',
-        actorId: viewer.id,
-        postId,
-        text,
+        notificationId: randomUUID(),
+        excerpt: text.length > 140 ? `${text.slice(0, 139)}…` : text,
         link: `/?v=${postId}&comments=1`,
-        dedupeKey: `comment:${row.id}`,
+        dedupeKey: `comment:${id}`,
       });
+      if (!added) return null;
+      if (added.notificationId) {
+        await F.deliver(q, { userId: added.authorId, id: added.notificationId });
+      }
       const { _id, name, profileImage } = publicAuthorOf(viewer);
       return {
         success: true,
         comment: {
-          _id: row.id,
-          comment: row.body,
+          _id: id,
+          comment: text,
           name,
           user: { _id, name, profileImage },
-          createdAt: row.createdAt.toISOString(),
+          createdAt: added.createdAt.toISOString(),
         },
       };
     },
@@ -232,18 +222,17 @@ const routes: [string, RegExp, Handler][] = [
     /^\/api\/follow\/follow\/([^/]+)$/,
     async (req, userId) => {
       const viewer = await viewerOf(req);
-      if (!viewer || !(await F.findActiveUser(q, userId))) return null;
-      if (await F.setFollow(notifyTx, viewer.id, userId, true)) {
-        await F.notify(q, {
-          id: randomUUID(),
-          userId,
-          kind: 'follow',
-          actorId: viewer.id,
-          link: `/user/profile/${viewer.id}`,
-          dedupeKey: `follow:${viewer.id}`,
-        });
-      }
-      return { success: true, message: messages.followed };
+      if (!viewer) return null;
+      const added = await F.addFollow(q, {
+        followerId: viewer.id,
+        followeeId: userId,
+        notificationId: randomUUID(),
+        link: `/user/profile/${viewer.id}`,
+        dedupeKey: `follow:${viewer.id}`,
+      });
+      if (!added) return null;
+      if (added.notificationId) await F.deliver(q, { userId, id: added.notificationId });
+      return { success: true, ...said('followed') };
     },
   ],
   [
@@ -251,9 +240,8 @@ const routes: [string, RegExp, Handler][] = [
     /^\/api\/follow\/unfollow\/([^/]+)$/,
     async (req, userId) => {
       const viewer = await viewerOf(req);
-      if (!viewer || !(await F.findActiveUser(q, userId))) return null;
-      await F.setFollow(notifyTx, viewer.id, userId, false);
-      return { success: true, message: messages.unfollowed };
+      if (!viewer || !(await F.removeFollow(q, viewer.id, userId))) return null;
+      return { success: true, ...said('unfollowed') };
     },
   ],
   [

@@ -42,6 +42,8 @@ const run = promisify(execFile);
 await run(process.execPath, [here('../../../scripts/build.mjs'), 'server']);
 const appArgs = [
   ...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []),
+  // As `npm start` runs it (apps/server/package.json; why: docs/operations.md).
+  '--max-semi-space-size=8',
   here('../dist/main.js'),
 ];
 const floorArgs = ['--import', 'tsx', here('./floor-server.ts')];

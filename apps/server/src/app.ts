@@ -28,7 +28,12 @@ import { createAuthService } from './features/auth/service.js';
 import { compression } from './http/compression.js';
 import { closeWhenBodyUnread, serverTimeouts } from './http/connections.js';
 import { frameworkErrors, registerErrorHandler } from './http/error-handler.js';
-import { loggerOptions, OneLinePerRequest, type DestinationStream } from './http/logging.js';
+import {
+  logDestination,
+  loggerOptions,
+  OneLinePerRequest,
+  type DestinationStream,
+} from './http/logging.js';
 import { mediaRoute } from './http/media-route.js';
 import { securityHeaders } from './http/security-headers.js';
 import { webApp } from './http/web-app.js';
@@ -93,8 +98,9 @@ export interface AppDeps {
 /** The whole HTTP application, from its dependencies. main.ts and the tests both use it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  const logStream = deps.logStream ?? logDestination(config.logLevel);
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, deps.logStream),
+    logger: loggerOptions(config.logLevel, logStream),
     logController: new OneLinePerRequest(),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
@@ -108,6 +114,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     totalMs: config.timeouts.requestMs,
   });
   closeWhenBodyUnread(app);
+  // Fastify logs "Server listening" just before onListen; out of the buffer now, whoever waits
+  // for that line (a supervisor, the bench) sees it when the server answers, not a second late.
+  app.addHook('onListen', (done) => {
+    logStream?.flush?.();
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -179,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     push: config.push,
   });
-  const uploadStore = openUploadStore(config);
+  const uploadStore = await openUploadStore(config);
   const uploads = createUploadService({
     db,
     store: uploadStore,

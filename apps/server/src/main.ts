@@ -20,7 +20,7 @@ const jobs = await startJobs({
   push: config.push,
   salahDefault: config.salahDefault,
   media: config.media,
-  uploadStore: openUploadStore(config),
+  uploadStore: await openUploadStore(config),
   identityImageDays: config.identityImageRetentionDays,
   fileKey: config.fileKey,
   hub: runtime.hub,

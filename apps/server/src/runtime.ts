@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config.js';
@@ -12,6 +12,7 @@ import { localStorage } from './storage/local.js';
 import { checkBucket, s3Client, s3Storage } from './storage/s3.js';
 import type { Storage } from './storage/storage.js';
 import { memoryHub, redisHub, type Hub } from './realtime/hub.js';
+import { connectRedis } from './realtime/redis-client.js';
 
 export interface Runtime {
   database: Database;
@@ -35,7 +36,7 @@ export async function openRuntime(
   await database.migrate();
   // PGlite copies a new database's files in with mode 0666, whatever the umask.
   if (database.kind === 'pglite') await protectDataDir(config.dataDir);
-  const { redis, hub, limiter } = openShared(config.redisUrl, config.redisTimeoutMs, log);
+  const { redis, hub, limiter } = await openShared(config.redisUrl, config.redisTimeoutMs, log);
   return {
     database,
     storage: files.storage,
@@ -62,20 +63,23 @@ export async function openRuntime(
  * Redis degrades the app (limits per process, no cross-process live events) but never holds a
  * sign-in or a help request; `/api/health` reports it.
  */
-export function openShared(
+export async function openShared(
   redisUrl: string | undefined,
   timeoutMs: number,
   log: FastifyBaseLogger,
-): { redis: Redis | undefined; hub: Hub; limiter: RateLimiter } {
+): Promise<{ redis: Redis | undefined; hub: Hub; limiter: RateLimiter }> {
   if (!redisUrl) return { redis: undefined, hub: memoryHub(), limiter: memoryRateLimiter() };
   // commandTimeout: a stalled Redis (connected, never answering) fails commands instead of
   // queueing them forever.
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, commandTimeout: timeoutMs });
+  const redis = await connectRedis(redisUrl, {
+    maxRetriesPerRequest: 2,
+    commandTimeout: timeoutMs,
+  });
   // Each reconnect attempt emits an error; the limiter's warning and health report the outage.
   redis.on('error', () => undefined);
   return {
     redis,
-    hub: redisHub(redisUrl, undefined, { timeoutMs }),
+    hub: await redisHub(redisUrl, undefined, { timeoutMs }),
     limiter: withLocalFallback(redisRateLimiter(redis), { timeoutMs, log }),
   };
 }
@@ -85,7 +89,7 @@ async function openStorage(config: Config): Promise<{ storage: Storage; close():
   if (!config.s3) {
     return { storage: localStorage(resolve(config.dataDir, 'storage')), close: () => undefined };
   }
-  const client = s3Client(config.s3);
+  const client = await s3Client(config.s3);
   await checkBucket(client, config.s3.bucket);
   return {
     storage: s3Storage(client, config.s3.bucket, config.s3.prefix),

@@ -35,7 +35,7 @@ async function start() {
     push: config.push,
     salahDefault: config.salahDefault,
     media: config.media,
-    uploadStore: openUploadStore(config),
+    uploadStore: await openUploadStore(config),
     identityImageDays: config.identityImageRetentionDays,
     fileKey: config.fileKey,
     hub: runtime.hub,

@@ -56,13 +56,13 @@ const selfUserKeys = [
 ].sort();
 
 /**
- * A sign-in or sign-up answer: exactly success, Token, message and user, the user exactly the
- * SelfUser fields (nothing like a password hash rides along), valid per the contract.
+ * A sign-in or sign-up answer: exactly success, Token, message, its code and user, the user
+ * exactly the SelfUser fields (nothing like a password hash rides along), valid per the contract.
  */
 export function expectAuthBody(res: LightMyRequestResponse, status = 200): AuthResponse {
   expect(res.statusCode, res.body).toBe(status);
   const body = res.json() as Record<string, unknown>;
-  expect(Object.keys(body).sort()).toEqual(['Token', 'message', 'success', 'user']);
+  expect(Object.keys(body).sort()).toEqual(['Token', 'code', 'message', 'success', 'user']);
   expect(Object.keys(body.user as object).sort()).toEqual(selfUserKeys);
   expect(Object.keys((body.user as { block: object }).block).sort()).toEqual([
     'blockedAt',

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { oneAhead } from './one-ahead.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,6 +11,8 @@ declare module 'vitest' {
     pgliteSnapshot: string;
     /** A migrated PostgreSQL database (TEST_DB=postgres) that each test file's database copies. */
     postgresTemplate: string;
+    /** How the names of this run's copies start, so global teardown drops any left over. */
+    postgresCopyPrefix: string;
   }
 }
 
@@ -21,22 +24,45 @@ export const databaseUrlOf = (database: Database): string | undefined => urls.ge
 /** Read once per worker: the worker runs many files one after another (isolate: false). */
 let snapshot: Promise<Blob> | undefined;
 
+/** Started before it is asked for, so its load overlaps the previous file's tests. */
+const nextPglite = oneAhead(async () => {
+  snapshot ??= readFile(inject('pgliteSnapshot')).then((b) => new Blob([new Uint8Array(b)]));
+  const database = openPglite(undefined, await snapshot);
+  // PGlite loads the snapshot on its first query: do it now, not in the file that takes it.
+  await database.executeSql('select 1');
+  return database;
+});
+
+/**
+ * Copied ahead, connected only when handed out: the copy left over at the end holds no
+ * connection, and global teardown drops it by its name.
+ */
+const nextPostgresCopy = oneAhead(async () => {
+  const name = `${inject('postgresCopyPrefix')}${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+  return name;
+});
+
+async function adminQuery(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory loaded from the run's
  * snapshot, or (TEST_DB=postgres) a copy of the run's template database on the server
- * DATABASE_URL points at, dropped again on close. Either takes well under a second.
+ * DATABASE_URL points at, dropped again on close. Each was made while the previous file
+ * ran, so taking one costs the file next to nothing.
  */
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (process.env.TEST_DB !== 'postgres' || !url) {
-    snapshot ??= readFile(inject('pgliteSnapshot')).then((b) => new Blob([new Uint8Array(b)]));
-    return openPglite(undefined, await snapshot);
-  }
-  const name = `saathi_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
-  await admin.end();
+  if (process.env.TEST_DB !== 'postgres' || !url) return nextPglite();
+  const name = await nextPostgresCopy();
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = openPostgres(target.toString(), 5);
@@ -44,10 +70,7 @@ export async function freshDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: url });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
   urls.set(fresh, target.toString());

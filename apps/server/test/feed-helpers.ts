@@ -4,16 +4,30 @@ import type { LightMyRequestResponse } from 'fastify';
 import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Product } from '@saathi/contract';
-import { comments, likes, postImages, posts, reports, users } from '../src/db/schema/index.js';
+import {
+  comments,
+  likes,
+  notifications,
+  postImages,
+  posts,
+  reports,
+  users,
+} from '../src/db/schema/index.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { startSession } from '../src/auth/sessions.js';
 import { bearer, filesUnder, newPhone, type TestApp, type TestUser } from './harness.js';
 
-/** Rows in each feed table, and every file under storage/uploads (raw uploads, temp parts). */
+/** Rows in each feed table and of notifications, and every file under storage/uploads. */
 export async function feedWrites(t: TestApp) {
   const { db } = t.database;
   const rows = async (
-    table: typeof posts | typeof postImages | typeof likes | typeof comments | typeof reports,
+    table:
+      | typeof posts
+      | typeof postImages
+      | typeof likes
+      | typeof comments
+      | typeof reports
+      | typeof notifications,
   ) => (await db.select({ n: count() }).from(table))[0]?.n ?? -1;
   return {
     posts: await rows(posts),
@@ -21,6 +35,8 @@ export async function feedWrites(t: TestApp) {
     likes: await rows(likes),
     comments: await rows(comments),
     reports: await rows(reports),
+    // Likes and comments write their notification in the same statement as themselves.
+    notifications: await rows(notifications),
     uploads: (await filesUnder(join(t.dataDir, 'storage', 'uploads'))).sort(),
   };
 }

@@ -15,6 +15,9 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'saathi-pglite-'));
   const database = openPglite(undefined);
   await database.migrate();
+  // A dump of a running database is a crashed one: without a checkpoint, every file's copy
+  // would replay the migrations' WAL when it starts.
+  await database.executeSql('CHECKPOINT');
   const file = join(dir, 'migrated.tar');
   await writeFile(file, Buffer.from(await (await database.dump()).arrayBuffer()));
   await database.close();
@@ -26,17 +29,24 @@ export default async function setup(project: TestProject) {
   };
 }
 
-/** The migrated template database of a PostgreSQL run; returns how to drop it again. */
+/**
+ * The migrated template database of a PostgreSQL run; returns how to drop it again, with the
+ * copies test/database.ts made ahead for a next file that never came.
+ */
 async function postgresTemplate(project: TestProject): Promise<() => Promise<void>> {
   const url = process.env.DATABASE_URL;
   project.provide('postgresTemplate', '');
+  project.provide('postgresCopyPrefix', '');
   if (process.env.TEST_DB !== 'postgres' || !url) return async () => undefined;
-  const name = `saathi_template_${randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
+  // Per run, so runs sharing a server drop only their own copies.
+  const run = randomBytes(6).toString('hex');
+  const name = `saathi_template_${run}`;
+  const copyPrefix = `saathi_test_${run}_`;
+  const admin = async <R extends pg.QueryResultRow>(sql: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      await client.query(sql);
+      return (await client.query<R>(sql, values)).rows;
     } finally {
       await client.end();
     }
@@ -50,5 +60,13 @@ async function postgresTemplate(project: TestProject): Promise<() => Promise<voi
   // A template must have no open connections while it is copied.
   await template.close();
   project.provide('postgresTemplate', name);
-  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  project.provide('postgresCopyPrefix', copyPrefix);
+  return async () => {
+    const left = await admin<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [copyPrefix],
+    );
+    for (const { datname } of left) await admin(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app.js';
 import type { AuthDeps } from '../src/auth/authenticate.js';
+import type { DestinationStream } from '../src/http/logging.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { memoryRateLimiter, type RateLimiter } from '../src/auth/rate-limiter.js';
 import { startSession } from '../src/auth/sessions.js';
@@ -41,7 +42,7 @@ export interface TestAppOptions {
   limiter?: RateLimiter;
   env?: Record<string, string>;
   /** Receives every log line (set env LOG_LEVEL too; the default is silent). */
-  logStream?: { write(line: string): void };
+  logStream?: DestinationStream;
   /** Adds routes before the app is sealed, e.g. a probe call behind a given guard. */
   extend?: (app: FastifyInstance, auth: AuthDeps) => void;
   /** Run the job workers (media processing) too; jobs are always queued in pg-boss. */
@@ -80,7 +81,9 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   const hubPrefix = process.env.REDIS_URL ? `saathi-test-${randomUUID()}:` : undefined;
   const hub =
     opts.hub ??
-    (process.env.REDIS_URL && hubPrefix ? redisHub(process.env.REDIS_URL, hubPrefix) : memoryHub());
+    (process.env.REDIS_URL && hubPrefix
+      ? await redisHub(process.env.REDIS_URL, hubPrefix)
+      : memoryHub());
   const jobs = await startJobs({
     hub,
     database,
@@ -88,7 +91,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     log: pino({ level: 'silent' }),
     workers: opts.workers ?? false,
     media: config.media,
-    uploadStore: openUploadStore(config),
+    uploadStore: await openUploadStore(config),
     fileKey: config.fileKey,
     pushSubject: 'mailto:test@saathi.test',
     push: config.push,

@@ -21,7 +21,7 @@ export interface PeerApp {
 export async function startPeerApp(t: TestApp): Promise<PeerApp> {
   const hub =
     process.env.REDIS_URL && t.hubPrefix
-      ? redisHub(process.env.REDIS_URL, t.hubPrefix)
+      ? await redisHub(process.env.REDIS_URL, t.hubPrefix)
       : memoryHub();
   const app = await buildApp({
     jobs: t.jobs.queue,

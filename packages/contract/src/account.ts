@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineCall } from './call.js';
 import { messageResponse } from './common.js';
 import { limits } from './limits.js';
-import { messages } from './messages.js';
 import { textInput } from './text.js';
+import { coded } from './coded.js';
+import { saidFields } from './said.js';
 
 /** Rules of the account's own rights (DPDP Act 2023): deletion and download of one's data. */
 export const accountLimits = {
@@ -13,16 +14,16 @@ export const accountLimits = {
   exportValidHours: 24,
 } as const;
 
-const deletionPassword = textInput({ error: messages.deletion_password_required })
-  .min(1, messages.deletion_password_required)
-  .max(limits.passwordMax, messages.password_long);
+const deletionPassword = textInput(coded('deletion_password_required'))
+  .min(1, coded('deletion_password_required'))
+  .max(limits.passwordMax, coded('password_long'));
 
 /** POST /api/v1/me/deletion */
 export const deletionBody = z.object({ password: deletionPassword });
 
 export const deletionResponse = z.object({
   success: z.literal(true),
-  message: z.string(),
+  ...saidFields,
   /** ISO time the account is erased unless its owner signs in before. */
   deletionDueAt: z.string(),
 });
@@ -33,14 +34,14 @@ export const deletionResponse = z.object({
  */
 export const exportBody = z.object({
   vaultPassword: textInput()
-    .max(limits.passwordMax, messages.password_long)
+    .max(limits.passwordMax, coded('password_long'))
     .optional()
     .transform((v) => (v ? v : undefined)),
 });
 
 export const exportResponse = z.object({
   success: z.literal(true),
-  message: z.string(),
+  ...saidFields,
   exportId: z.uuid(),
 });
 

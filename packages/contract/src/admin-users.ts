@@ -4,8 +4,9 @@ import { personName, phoneNumber } from './auth.js';
 import { defineCall } from './call.js';
 import { userIdParam } from './follows.js';
 import { limits } from './limits.js';
-import { messages } from './messages.js';
 import { blockInfo, imageRef, userType, verificationStatus } from './users.js';
+import { coded } from './coded.js';
+import { saidFields } from './said.js';
 
 export const adminLimits = {
   reasonMax: 500,
@@ -19,19 +20,19 @@ export const adminLimits = {
 export const adminUserFilters = ['all', 'pending', 'blocked', 'admins'] as const;
 export type AdminUserFilter = (typeof adminUserFilters)[number];
 
-const reasonText = multilineInput({ error: messages.admin_reason_required })
+const reasonText = multilineInput(coded('admin_reason_required'))
   .trim()
-  .max(adminLimits.reasonMax, messages.admin_reason_too_long);
+  .max(adminLimits.reasonMax, coded('admin_reason_too_long'));
 /** Why an admin acted, as the audit log (and often the person concerned) reads it. */
-export const requiredReason = reasonText.min(1, messages.admin_reason_required);
+export const requiredReason = reasonText.min(1, coded('admin_reason_required'));
 /** A note the admin may add; an empty one counts as none. */
 export const optionalReason = reasonText.optional().transform((v) => (v ? v : undefined));
 
 /** Admin passwords follow the reset rule (8+), not sign-up's 4: these accounts read documents. */
-const adminPassword = textInput({ error: messages.password_required })
-  .min(1, messages.password_required)
-  .min(limits.passwordMinReset, messages.reset_password_short)
-  .max(limits.passwordMax, messages.password_long);
+const adminPassword = textInput(coded('password_required'))
+  .min(1, coded('password_required'))
+  .min(limits.passwordMinReset, coded('reset_password_short'))
+  .max(limits.passwordMax, coded('password_long'));
 
 /** One row of the users list. Admins see the full number: they call drivers back. */
 export const adminUserSummary = z.object({
@@ -97,7 +98,7 @@ export const adminDocumentPath = '/api/v1/admin/users/:userId/documents/:docId';
 
 const userAnswer = z.object({
   success: z.literal(true),
-  message: z.string(),
+  ...saidFields,
   user: adminUserDetail,
 });
 
@@ -110,7 +111,7 @@ export const adminUserCalls = {
     query: z.object({
       q: textInput()
         .trim()
-        .max(adminLimits.searchMax, messages.admin_search_too_long)
+        .max(adminLimits.searchMax, coded('admin_search_too_long'))
         .optional()
         .transform((v) => v ?? ''),
       filter: z.enum(adminUserFilters).optional().default('all'),

@@ -6,31 +6,37 @@ import { limits } from './limits.js';
 import { messages } from './messages.js';
 import { normalizeIndianMobile } from './phone.js';
 import { blockInfo, selfUser } from './users.js';
+import { coded } from './coded.js';
+import { saidFields } from './said.js';
 
-const trimmed = textInput({ error: messages.invalid_input }).trim();
+const trimmed = textInput(coded('invalid_input')).trim();
 
-export const phoneNumber = trimmed.min(1, messages.number_required).transform((value, ctx) => {
+export const phoneNumber = trimmed.min(1, coded('number_required')).transform((value, ctx) => {
   const normalized = normalizeIndianMobile(value);
   if (!normalized) {
-    ctx.addIssue({ code: 'custom', message: messages.number_invalid });
+    ctx.addIssue({
+      code: 'custom',
+      message: messages.number_invalid,
+      params: { code: 'number_invalid' },
+    });
     return z.NEVER;
   }
   return normalized;
 });
 
-const signInPassword = textInput({ error: messages.password_required })
-  .min(1, messages.password_required)
-  .max(limits.passwordMax, messages.password_long);
+const signInPassword = textInput(coded('password_required'))
+  .min(1, coded('password_required'))
+  .max(limits.passwordMax, coded('password_long'));
 
-const newPassword = textInput({ error: messages.password_required })
-  .min(1, messages.password_required)
-  .min(limits.passwordMinSignUp, messages.password_short)
-  .max(limits.passwordMax, messages.password_long);
+const newPassword = textInput(coded('password_required'))
+  .min(1, coded('password_required'))
+  .min(limits.passwordMinSignUp, coded('password_short'))
+  .max(limits.passwordMax, coded('password_long'));
 
 export const personName = trimmed
-  .min(1, messages.name_required)
-  .min(limits.nameMin, messages.name_length)
-  .max(limits.nameMax, messages.name_length);
+  .min(1, coded('name_required'))
+  .min(limits.nameMin, coded('name_length'))
+  .max(limits.nameMax, coded('name_length'));
 
 /** POST /api/v1/login and /api/v1/normaluser/login */
 export const loginBody = z.object({ number: phoneNumber, password: signInPassword });
@@ -52,7 +58,7 @@ export type DriverDocumentField = (typeof driverDocumentFields)[number];
 export const authResponse = z.object({
   success: z.literal(true),
   Token: z.string(),
-  message: z.string(),
+  ...saidFields,
   user: selfUser,
 });
 export type AuthResponse = z.infer<typeof authResponse>;
@@ -75,17 +81,14 @@ export const forgotPasswordBody = z.object({ email: phoneNumber });
 /** PUT /api/v1/password/reset/{token} */
 export const resetPasswordBody = z
   .object({
-    password: textInput({ error: messages.password_required })
-      .min(1, messages.password_required)
-      .min(limits.passwordMinReset, messages.reset_password_short)
-      .max(limits.passwordMax, messages.password_long),
-    confirmPassword: textInput({ error: messages.password_required }).min(
-      1,
-      messages.password_required,
-    ),
+    password: textInput(coded('password_required'))
+      .min(1, coded('password_required'))
+      .min(limits.passwordMinReset, coded('reset_password_short'))
+      .max(limits.passwordMax, coded('password_long')),
+    confirmPassword: textInput(coded('password_required')).min(1, coded('password_required')),
   })
   .refine((b) => b.password === b.confirmPassword, {
-    message: messages.passwords_mismatch,
+    ...coded('passwords_mismatch'),
     path: ['confirmPassword'],
   });
 export const resetTokenParam = z.object({ token: textInput().min(16).max(128) });

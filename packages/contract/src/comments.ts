@@ -3,9 +3,9 @@ import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messageResponse } from './common.js';
 import { limits } from './limits.js';
-import { messages } from './messages.js';
 import { unixLineBreaks, videoIdParam } from './posts.js';
 import { imageRef } from './users.js';
+import { coded } from './coded.js';
 
 export const comment = z.object({
   _id: z.uuid(),
@@ -17,11 +17,11 @@ export const comment = z.object({
 export type Comment = z.infer<typeof comment>;
 
 export const newCommentBody = z.object({
-  comment: multilineInput({ error: messages.comment_required })
+  comment: multilineInput(coded('comment_required'))
     .overwrite(unixLineBreaks)
     .trim()
-    .min(1, messages.comment_required)
-    .max(limits.commentMax, messages.comment_too_long),
+    .min(1, coded('comment_required'))
+    .max(limits.commentMax, coded('comment_too_long')),
 });
 
 export const commentsQuery = z.object({
@@ -35,7 +35,7 @@ export const commentsQuery = z.object({
 });
 
 export const commentParams = videoIdParam.extend({
-  commentId: z.uuid({ error: messages.comment_not_found }),
+  commentId: z.uuid(coded('comment_not_found')),
 });
 
 export const commentCalls = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { saidFields } from './said.js';
 
 export const errorResponse = z.object({
   success: z.literal(false),
@@ -7,6 +8,6 @@ export const errorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
-export const messageResponse = z.object({ success: z.literal(true), message: z.string() });
+export const messageResponse = z.object({ success: z.literal(true), ...saidFields });
 
 export const idParam = z.object({ id: z.uuid() });

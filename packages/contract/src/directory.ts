@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { multilineInput, optionalHindiName, textInput } from './text.js';
 import { defineCall } from './call.js';
-import { directoryMessages } from './directory-messages.js';
 import { idParam, messageResponse } from './common.js';
+import { coded } from './coded.js';
+import type { MessageCode } from './messages.js';
+import { saidFields } from './said.js';
 
 export const businessStatus = z.enum(['active', 'inactive']);
 
@@ -54,44 +56,46 @@ export const safetyCaution = z.object({
 });
 export type SafetyCaution = z.infer<typeof safetyCaution>;
 
-const m = directoryMessages;
-
 /** Optional text: absent or blank becomes '' (the columns are never null). */
-const optionalText = (max: number, tooLong: string) =>
+const optionalText = (max: number, tooLong: MessageCode) =>
   multilineInput()
     .trim()
-    .max(max, tooLong)
+    .max(max, coded(tooLong))
     .optional()
     .transform((v) => v ?? '');
 
 /** What the team fills in for a business; the spec's fields, plus its place in the list. */
 export const businessInput = z.object({
-  name: textInput({ error: m.business_name_required })
+  name: textInput(coded('business_name_required'))
     .trim()
-    .min(1, m.business_name_required)
-    .max(100, m.business_name_too_long),
-  nameHi: optionalHindiName(100, m.business_name_too_long),
-  description: optionalText(1000, m.business_description_too_long),
-  address: optionalText(300, m.business_address_too_long),
+    .min(1, coded('business_name_required'))
+    .max(100, coded('business_name_too_long')),
+  nameHi: optionalHindiName(100, 'business_name_too_long'),
+  description: optionalText(1000, 'business_description_too_long'),
+  address: optionalText(300, 'business_address_too_long'),
   // Digits, spaces and a leading +: what a phone's dialler takes from a tel: link.
   phone: textInput()
     .trim()
-    .regex(/^(\+?[0-9][0-9 ]{4,22}[0-9])?$/, m.business_phone_invalid)
+    .regex(/^(\+?[0-9][0-9 ]{4,22}[0-9])?$/, coded('business_phone_invalid'))
     .optional()
     .transform((v) => v ?? ''),
   email: z
-    .union([z.literal(''), z.email(m.business_email_invalid).max(200, m.business_email_invalid)], {
-      error: m.business_email_invalid,
-    })
+    .union(
+      [
+        z.literal(''),
+        z.email(coded('business_email_invalid')).max(200, coded('business_email_invalid')),
+      ],
+      coded('business_email_invalid'),
+    )
     .optional()
     .transform((v) => v ?? ''),
-  status: z.enum(['active', 'inactive'], { error: m.business_status_invalid }).default('active'),
-  category: z.enum(businessCategories, { error: m.business_category_required }),
+  status: z.enum(['active', 'inactive'], coded('business_status_invalid')).default('active'),
+  category: z.enum(businessCategories, coded('business_category_required')),
   position: z
-    .number({ error: m.business_position_invalid })
-    .int(m.business_position_invalid)
-    .min(0, m.business_position_invalid)
-    .max(10_000, m.business_position_invalid)
+    .number(coded('business_position_invalid'))
+    .int(coded('business_position_invalid'))
+    .min(0, coded('business_position_invalid'))
+    .max(10_000, coded('business_position_invalid'))
     .default(0),
 });
 export type BusinessInput = z.input<typeof businessInput>;
@@ -106,10 +110,10 @@ export const adminSafetyCaution = safetyCaution.extend({
 });
 export type AdminSafetyCaution = z.infer<typeof adminSafetyCaution>;
 
-const safetyNote = multilineInput({ error: m.safety_note_required })
+const safetyNote = multilineInput(coded('safety_note_required'))
   .trim()
-  .min(1, m.safety_note_required)
-  .max(1000, m.safety_note_too_long);
+  .min(1, coded('safety_note_required'))
+  .max(1000, coded('safety_note_too_long'));
 /** Text field of the multipart create call; files: image (one), video (one). */
 export const safetyFields = z.object({ note: safetyNote });
 export const safetyFileFields = ['image', 'video'] as const;
@@ -145,7 +149,7 @@ export const directoryCalls = {
     summary: 'Add a business partner',
     auth: 'admin',
     body: businessInput,
-    response: z.object({ success: z.literal(true), message: z.string(), business: adminBusiness }),
+    response: z.object({ success: z.literal(true), ...saidFields, business: adminBusiness }),
   }),
   updateBusiness: defineCall({
     method: 'PUT',
@@ -154,7 +158,7 @@ export const directoryCalls = {
     auth: 'admin',
     params: idParam,
     body: businessInput,
-    response: z.object({ success: z.literal(true), message: z.string(), business: adminBusiness }),
+    response: z.object({ success: z.literal(true), ...saidFields, business: adminBusiness }),
   }),
   deleteBusiness: defineCall({
     method: 'DELETE',
@@ -179,7 +183,7 @@ export const directoryCalls = {
     multipart: { fields: safetyFields, files: safetyFileFields },
     response: z.object({
       success: z.literal(true),
-      message: z.string(),
+      ...saidFields,
       caution: adminSafetyCaution,
     }),
   }),
@@ -192,7 +196,7 @@ export const directoryCalls = {
     body: safetyFields,
     response: z.object({
       success: z.literal(true),
-      message: z.string(),
+      ...saidFields,
       caution: adminSafetyCaution,
     }),
   }),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { textInput } from './text.js';
 import { defineCall } from './call.js';
-import { messages } from './messages.js';
 import { imageRef, userType } from './users.js';
+import { coded } from './coded.js';
+import { saidFields } from './said.js';
 
-export const userIdParam = z.object({ userId: z.uuid({ error: messages.user_not_found }) });
+export const userIdParam = z.object({ userId: z.uuid(coded('user_not_found')) });
 
 /** A person in a list: what anyone may see. */
 export const personSummary = z.object({
@@ -34,7 +35,7 @@ export const suggestion = personSummary.extend({
 });
 export type Suggestion = z.infer<typeof suggestion>;
 
-const done = z.object({ success: z.literal(true), message: z.string() });
+const done = z.object({ success: z.literal(true), ...saidFields });
 
 export const followCalls = {
   check: defineCall({

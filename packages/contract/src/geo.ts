@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { textInput } from './text.js';
+import { coded } from './coded.js';
+import type { MessageCode } from './messages.js';
 import { defineCall } from './call.js';
 
 export const geoMessages = {
@@ -15,10 +17,10 @@ export const geoMessages = {
 // empty `lat=` silently becoming 0 would place the driver in the Gulf of Guinea.
 export const decimalDegrees = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-export interface CoordinateTexts {
-  required: string;
-  number: string;
-  range: string;
+export interface CoordinateCodes {
+  required: MessageCode;
+  number: MessageCode;
+  range: MessageCode;
 }
 
 /**
@@ -28,19 +30,20 @@ export interface CoordinateTexts {
 export function coordinate(
   min: number,
   max: number,
-  text: CoordinateTexts,
+  codes: CoordinateCodes,
   { numbers }: { numbers: boolean },
 ) {
-  const error = (issue: { input: unknown }) =>
-    issue.input === undefined ? text.required : text.number;
+  const missingOrWrong = coded((issue) =>
+    issue.input === undefined ? codes.required : codes.number,
+  );
   // A repeated query key (lat=1&lat=2) arrives as an array: rejected rather than guessed.
-  const written = textInput({ error })
+  const written = textInput(missingOrWrong)
     .trim()
-    .min(1, text.required)
-    .regex(decimalDegrees, text.number)
+    .min(1, coded(codes.required))
+    .regex(decimalDegrees, coded(codes.number))
     .transform(Number);
-  const value = numbers ? z.union([z.number(), written], { error }) : written;
-  return value.pipe(z.number().min(min, text.range).max(max, text.range));
+  const value = numbers ? z.union([z.number(), written], missingOrWrong) : written;
+  return value.pipe(z.number().min(min, coded(codes.range)).max(max, coded(codes.range)));
 }
 
 /** GET /api/v1/geo/reverse?lat=&lon= (WGS84 decimal degrees, as a phone's GPS reports them). */
@@ -49,9 +52,9 @@ export const geoReverseQuery = z.object({
     -90,
     90,
     {
-      required: geoMessages.lat_required,
-      number: geoMessages.lat_number,
-      range: geoMessages.lat_range,
+      required: 'lat_required',
+      number: 'lat_number',
+      range: 'lat_range',
     },
     { numbers: false },
   ),
@@ -59,9 +62,9 @@ export const geoReverseQuery = z.object({
     -180,
     180,
     {
-      required: geoMessages.lon_required,
-      number: geoMessages.lon_number,
-      range: geoMessages.lon_range,
+      required: 'lon_required',
+      number: 'lon_number',
+      range: 'lon_range',
     },
     { numbers: false },
   ),

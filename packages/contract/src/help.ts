@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { multilineInput, optionalHindiName, textInput } from './text.js';
 import { defineCall } from './call.js';
+import { coded } from './coded.js';
+import type { MessageCode } from './messages.js';
+import { saidFields } from './said.js';
 
 export const helpMessages = {
   help_location_required: 'Help request needs location text',
@@ -56,38 +59,36 @@ const digitCount = (value: string) => value.replace(/\D/g, '').length;
 const isDialable = (value: string) =>
   dialableNumber.test(value) && digitCount(value) >= 3 && digitCount(value) <= 15;
 
-function coordinate(min: number, max: number, message: string) {
-  return z.number({ error: message }).min(min, message).max(max, message).nullable().optional();
+function coordinate(min: number, max: number, code: MessageCode) {
+  return z.number(coded(code)).min(min, coded(code)).max(max, coded(code)).nullable().optional();
 }
 
 /** POST /api/v1/request: the spec's location and helpnumber, plus what an admin needs to act. */
 export const helpRequestBody = z
   .object({
-    location: textInput({ error: helpMessages.help_location_required })
+    location: textInput(coded('help_location_required'))
       .trim()
-      .min(1, helpMessages.help_location_required)
-      .max(helpLimits.locationMax, helpMessages.help_location_too_long),
-    helpnumber: textInput({ error: helpMessages.help_number_invalid })
+      .min(1, coded('help_location_required'))
+      .max(helpLimits.locationMax, coded('help_location_too_long')),
+    helpnumber: textInput(coded('help_number_invalid'))
       .trim()
-      .max(24, helpMessages.help_number_invalid)
-      .refine((v) => v === '' || isDialable(v), helpMessages.help_number_invalid)
+      .max(24, coded('help_number_invalid'))
+      .refine((v) => v === '' || isDialable(v), coded('help_number_invalid'))
       .default(''),
-    latitude: coordinate(-90, 90, helpMessages.help_latitude_range),
-    longitude: coordinate(-180, 180, helpMessages.help_longitude_range),
+    latitude: coordinate(-90, 90, 'help_latitude_range'),
+    longitude: coordinate(-180, 180, 'help_longitude_range'),
     contactName: textInput()
       .trim()
-      .max(helpLimits.contactNameMax, helpMessages.help_contact_name_too_long)
+      .max(helpLimits.contactNameMax, coded('help_contact_name_too_long'))
       .default(''),
     source: z.enum(helpSources).default('help'),
     /**
      * The phone's own key for this request (crypto.randomUUID), kept with it while unconfirmed:
      * a retry with the same key answers the same request instead of adding one.
      */
-    clientRequestId: z.uuid({ error: helpMessages.help_client_request_id_invalid }).optional(),
+    clientRequestId: z.uuid(coded('help_client_request_id_invalid')).optional(),
   })
-  .refine((b) => (b.latitude == null) === (b.longitude == null), {
-    message: helpMessages.help_coordinates_pair,
-  });
+  .refine((b) => (b.latitude == null) === (b.longitude == null), coded('help_coordinates_pair'));
 export type HelpRequestInput = z.input<typeof helpRequestBody>;
 
 export const teamContact = z.object({
@@ -101,15 +102,15 @@ export const teamContact = z.object({
 export type TeamContact = z.infer<typeof teamContact>;
 
 export const teamContactBody = z.object({
-  name: textInput({ error: helpMessages.team_name_required })
+  name: textInput(coded('team_name_required'))
     .trim()
-    .min(1, helpMessages.team_name_required)
-    .max(helpLimits.contactNameMax, helpMessages.team_name_too_long),
-  nameHi: optionalHindiName(helpLimits.contactNameMax, helpMessages.team_name_too_long),
-  number: textInput({ error: helpMessages.team_number_invalid })
+    .min(1, coded('team_name_required'))
+    .max(helpLimits.contactNameMax, coded('team_name_too_long')),
+  nameHi: optionalHindiName(helpLimits.contactNameMax, 'team_name_too_long'),
+  number: textInput(coded('team_number_invalid'))
     .trim()
-    .max(24, helpMessages.team_number_invalid)
-    .refine(isDialable, helpMessages.team_number_invalid),
+    .max(24, coded('team_number_invalid'))
+    .refine(isDialable, coded('team_number_invalid')),
   position: z.number().int().min(0).max(1000).default(0),
 });
 
@@ -147,17 +148,17 @@ export const helpNote = z.object({
 });
 export type HelpNote = z.infer<typeof helpNote>;
 
-const helpText = (required: string) =>
-  multilineInput({ error: required })
+const helpText = (required: MessageCode) =>
+  multilineInput(coded(required))
     .trim()
-    .min(1, required)
-    .max(helpLimits.textMax, helpMessages.help_text_too_long);
+    .min(1, coded(required))
+    .max(helpLimits.textMax, coded('help_text_too_long'));
 
 export const helpRequestIdParam = z.object({
-  id: z.uuid({ error: helpMessages.help_request_not_found }),
+  id: z.uuid(coded('help_request_not_found')),
 });
 export const teamContactIdParam = z.object({
-  id: z.uuid({ error: helpMessages.team_contact_not_found }),
+  id: z.uuid(coded('team_contact_not_found')),
 });
 
 /** `active` (the default queue) is open and claimed requests; the others are one status or all. */
@@ -175,7 +176,7 @@ export const helpCalls = {
       'Ask the team for help (Help button, Call Our Team, SOS); admins are told at once. A repeat within 5 minutes, or a retry with the same clientRequestId, answers the same request id',
     auth: 'user',
     body: helpRequestBody,
-    response: z.object({ success: z.literal(true), message: z.string(), id: z.uuid() }),
+    response: z.object({ success: z.literal(true), ...saidFields, id: z.uuid() }),
   }),
   teamContacts: defineCall({
     method: 'GET',
@@ -222,7 +223,7 @@ export const helpCalls = {
     summary: 'Add a team note (admins only; the driver never sees notes)',
     auth: 'admin',
     params: helpRequestIdParam,
-    body: z.object({ text: helpText(helpMessages.help_note_required) }),
+    body: z.object({ text: helpText('help_note_required') }),
     response: requestAnswer.extend({ note: helpNote }),
   }),
   resolve: defineCall({
@@ -231,7 +232,7 @@ export const helpCalls = {
     summary: 'Close a help request; the answer is sent to the driver as a notification',
     auth: 'admin',
     params: helpRequestIdParam,
-    body: z.object({ answer: helpText(helpMessages.help_answer_required) }),
+    body: z.object({ answer: helpText('help_answer_required') }),
     response: requestAnswer,
   }),
   createTeamContact: defineCall({

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
-import { messages } from './messages.js';
+import type { MessageCode } from './messages.js';
 import type { SelfUser } from './users.js';
+import { coded } from './coded.js';
+import { saidFields } from './said.js';
 
 /** The longest text each field of the card takes; the form's inputs stop there too. */
 export const cardFieldMax = {
@@ -21,8 +23,11 @@ export const cardFieldMax = {
  * A required text field whose one message names it, for a missing and a too long value alike.
  * `lines` for the address, which the form takes in a textarea.
  */
-const required = (max: number, message: string, { lines = false } = {}) =>
-  (lines ? multilineInput : textInput)({ error: message }).trim().min(1, message).max(max, message);
+const required = (max: number, code: MessageCode, { lines = false } = {}) =>
+  (lines ? multilineInput : textInput)(coded(code))
+    .trim()
+    .min(1, coded(code))
+    .max(max, coded(code));
 
 export const bloodGroups = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as const;
 
@@ -52,21 +57,19 @@ export function cardRefusal(
 /** Text fields of POST /api/driver-id/apply; the photo rides as `photo`. */
 export const cardApplicationFields = z.object({
   userId: z.uuid().optional(),
-  name: required(cardFieldMax.name, messages.card_name_invalid),
-  fatherName: required(cardFieldMax.fatherName, messages.card_father_name_invalid),
-  designation: required(cardFieldMax.designation, messages.card_designation_invalid).default(
-    'Driver',
-  ),
-  mobile: required(cardFieldMax.mobile, messages.card_mobile_invalid),
-  dlNo: required(cardFieldMax.dlNo, messages.card_dl_no_invalid),
-  policeStation: required(cardFieldMax.policeStation, messages.card_police_station_invalid),
-  city: required(cardFieldMax.city, messages.card_city_invalid),
-  state: required(cardFieldMax.state, messages.card_state_invalid),
-  bloodGroup: z.enum(bloodGroups, { error: messages.card_blood_group_invalid }),
-  dob: textInput({ error: messages.card_dob_invalid })
+  name: required(cardFieldMax.name, 'card_name_invalid'),
+  fatherName: required(cardFieldMax.fatherName, 'card_father_name_invalid'),
+  designation: required(cardFieldMax.designation, 'card_designation_invalid').default('Driver'),
+  mobile: required(cardFieldMax.mobile, 'card_mobile_invalid'),
+  dlNo: required(cardFieldMax.dlNo, 'card_dl_no_invalid'),
+  policeStation: required(cardFieldMax.policeStation, 'card_police_station_invalid'),
+  city: required(cardFieldMax.city, 'card_city_invalid'),
+  state: required(cardFieldMax.state, 'card_state_invalid'),
+  bloodGroup: z.enum(bloodGroups, coded('card_blood_group_invalid')),
+  dob: textInput(coded('card_dob_invalid'))
     .trim()
-    .refine((v) => isBirthDate(v), messages.card_dob_invalid),
-  memberAddress: required(cardFieldMax.memberAddress, messages.card_address_invalid, {
+    .refine((v) => isBirthDate(v), coded('card_dob_invalid')),
+  memberAddress: required(cardFieldMax.memberAddress, 'card_address_invalid', {
     lines: true,
   }),
 });
@@ -114,14 +117,14 @@ export const idCardCalls = {
     summary: 'Apply for the driver ID card (multipart); the server assigns number and dates',
     auth: 'user',
     multipart: { fields: cardApplicationFields, files: ['photo'] },
-    response: cardResponse.extend({ message: z.string() }),
+    response: cardResponse.extend(saidFields),
   }),
   byUser: defineCall({
     method: 'GET',
     path: '/api/driver-id/user/:userId',
     summary: "The caller's own card (admins: anyone's)",
     auth: 'user',
-    params: z.object({ userId: z.uuid({ error: messages.card_not_found }) }),
+    params: z.object({ userId: z.uuid(coded('card_not_found')) }),
     response: cardResponse,
   }),
   byMobile: defineCall({
@@ -137,7 +140,7 @@ export const idCardCalls = {
     path: '/api/driver-id/verify/:cardNo',
     summary: 'Public check of a card: name, photo, designation, number, valid or expired',
     auth: 'public',
-    params: z.object({ cardNo: textInput().regex(/^\d{5}$/, messages.card_not_found) }),
+    params: z.object({ cardNo: textInput().regex(/^\d{5}$/, coded('card_not_found')) }),
     response: z.object({ success: z.literal(true), card: publicCard }),
   }),
 };

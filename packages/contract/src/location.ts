@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { textInput } from './text.js';
 import { defineCall } from './call.js';
 import { coordinate } from './geo.js';
+import { coded } from './coded.js';
 
 export const locationMessages = {
   location_latitude_required: 'latitude is required',
@@ -57,9 +58,9 @@ export const updateLocationBody = z.object({
     -90,
     90,
     {
-      required: locationMessages.location_latitude_required,
-      number: locationMessages.location_latitude_number,
-      range: locationMessages.location_latitude_range,
+      required: 'location_latitude_required',
+      number: 'location_latitude_number',
+      range: 'location_latitude_range',
     },
     numbersOrText,
   ),
@@ -67,9 +68,9 @@ export const updateLocationBody = z.object({
     -180,
     180,
     {
-      required: locationMessages.location_longitude_required,
-      number: locationMessages.location_longitude_number,
-      range: locationMessages.location_longitude_range,
+      required: 'location_longitude_required',
+      number: 'location_longitude_number',
+      range: 'location_longitude_range',
     },
     numbersOrText,
   ),
@@ -77,22 +78,22 @@ export const updateLocationBody = z.object({
   driverId: textInput().max(100).optional(),
   /** Metres, as the phone reports it (GeolocationCoordinates.accuracy). */
   accuracy: z
-    .number({ error: locationMessages.location_accuracy_invalid })
-    .min(0, locationMessages.location_accuracy_invalid)
-    .max(1_000_000, locationMessages.location_accuracy_invalid)
+    .number(coded('location_accuracy_invalid'))
+    .min(0, coded('location_accuracy_invalid'))
+    .max(1_000_000, coded('location_accuracy_invalid'))
     .optional(),
   /**
    * When the phone took the position, for a report sent late (queued offline); the server's
    * time when absent. Checked when parsed, against the clock of the one parsing it.
    */
   recordedAt: z.iso
-    .datetime({ offset: true, error: locationMessages.location_recorded_at_invalid })
+    .datetime({ offset: true, ...coded('location_recorded_at_invalid') })
     .refine((value) => {
       const age = Date.now() - Date.parse(value);
       return (
         age <= locationLimits.recordedAtMaxAgeMs && age >= -locationLimits.recordedAtClockSkewMs
       );
-    }, locationMessages.location_recorded_at_invalid)
+    }, coded('location_recorded_at_invalid'))
     .optional(),
 });
 export type UpdateLocationBody = z.input<typeof updateLocationBody>;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { isCleanText, textInput } from './text.js';
 import { defineCall } from './call.js';
-import { messages } from './messages.js';
 import { personSummary } from './follows.js';
+import { coded } from './coded.js';
 
 export const notificationKinds = [
   'follow',
@@ -52,7 +52,7 @@ export const notification = z.object({
 export type AppNotification = z.infer<typeof notification>;
 
 export const notificationIdParam = z.object({
-  id: z.uuid({ error: messages.notification_not_found }),
+  id: z.uuid(coded('notification_not_found')),
 });
 
 export const unreadResponse = z.object({ success: z.literal(true), unreadCount: z.number().int() });
@@ -60,9 +60,9 @@ export const unreadResponse = z.object({ success: z.literal(true), unreadCount: 
 /** What the browser's PushManager hands over (PushSubscription.toJSON()). */
 export const pushSubscriptionBody = z.object({
   endpoint: z
-    .url({ error: messages.push_subscription_invalid })
+    .url(coded('push_subscription_invalid'))
     .max(2048)
-    .refine((v) => isCleanText(v), messages.push_subscription_invalid),
+    .refine((v) => isCleanText(v), coded('push_subscription_invalid')),
   keys: z.object({
     p256dh: textInput().min(1).max(512),
     auth: textInput().min(1).max(512),

@@ -3,9 +3,10 @@ import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messageResponse } from './common.js';
 import { limits } from './limits.js';
-import { messages } from './messages.js';
 import { imageRef, userType } from './users.js';
 import { uploadRef } from './uploads.js';
+import { coded } from './coded.js';
+import { saidFields } from './said.js';
 
 export const postStatus = z.enum(['processing', 'ready', 'failed']);
 export type PostStatus = z.infer<typeof postStatus>;
@@ -89,13 +90,13 @@ export const newPostFields = z.object({
   caption: multilineInput()
     .overwrite(unixLineBreaks)
     .trim()
-    .max(limits.captionMax, messages.caption_too_long)
+    .max(limits.captionMax, coded('caption_too_long'))
     .optional()
     .transform((v) => v ?? ''),
-  location: textInput({ error: messages.location_required })
+  location: textInput(coded('location_required'))
     .trim()
-    .min(1, messages.location_required)
-    .max(limits.locationMax, messages.location_too_long),
+    .min(1, coded('location_required'))
+    .max(limits.locationMax, coded('location_too_long')),
   emergency: flag,
 });
 export const postFileFields = ['images', 'video'] as const;
@@ -108,13 +109,13 @@ export const newPostFromUploads = newPostFields.extend({
   videoUploadId: uploadRef.optional(),
   imageUploadIds: z
     .array(uploadRef)
-    .max(limits.postImagesMax, messages.too_many_images)
+    .max(limits.postImagesMax, coded('too_many_images'))
     .optional()
     .transform((v) => v ?? []),
 });
 export type NewPostFromUploads = z.output<typeof newPostFromUploads>;
 
-export const videoIdParam = z.object({ videoId: z.uuid({ error: messages.post_not_found }) });
+export const videoIdParam = z.object({ videoId: z.uuid(coded('post_not_found')) });
 
 export const feedQuery = z.object({
   cursor: textInput().max(200).optional(),
@@ -133,7 +134,7 @@ export const feedResponse = z.object({
 export const productResponse = z.object({ success: z.literal(true), product });
 export const uploadResponse = z.object({
   success: z.literal(true),
-  message: z.string(),
+  ...saidFields,
   product,
 });
 export const myPostsResponse = z.object({ success: z.literal(true), products: z.array(product) });

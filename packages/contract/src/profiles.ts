@@ -3,9 +3,10 @@ import { textInput } from './text.js';
 import { defineCall } from './call.js';
 import { userIdParam } from './follows.js';
 import { limits } from './limits.js';
-import { messages } from './messages.js';
 import { product } from './posts.js';
 import { imageRef, selfUser, userType } from './users.js';
+import { coded } from './coded.js';
+import { saidFields } from './said.js';
 
 /** Another user's profile as anyone may see it; the number only when they chose to show it. */
 export const publicProfileUser = z.object({
@@ -39,8 +40,8 @@ const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const updateProfileFields = z.object({
   name: textInput()
     .trim()
-    .min(limits.nameMin, messages.name_length)
-    .max(limits.nameMax, messages.name_length)
+    .min(limits.nameMin, coded('name_length'))
+    .max(limits.nameMax, coded('name_length'))
     .optional(),
   showNumber: flag.optional(),
   /** 'true' removes the photo (back to the default avatar). */
@@ -62,6 +63,6 @@ export const profileCalls = {
     summary: 'Change own name, photo and whether others may see the number (multipart)',
     auth: 'user',
     multipart: { fields: updateProfileFields, files: ['photo'] },
-    response: z.object({ success: z.literal(true), message: z.string(), user: selfUser }),
+    response: z.object({ success: z.literal(true), ...saidFields, user: selfUser }),
   }),
 };

@@ -3,18 +3,18 @@ import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messageResponse } from './common.js';
 import { limits } from './limits.js';
-import { messages } from './messages.js';
+import { coded } from './coded.js';
 
 /**
  * The spec's client also sends reporterId and reporterName; they are accepted and ignored:
  * the reporter is whoever the token says.
  */
 export const reportBody = z.object({
-  videoId: z.uuid({ error: messages.post_not_found }),
-  reason: multilineInput({ error: messages.report_reason_required })
+  videoId: z.uuid(coded('post_not_found')),
+  reason: multilineInput(coded('report_reason_required'))
     .trim()
-    .min(1, messages.report_reason_required)
-    .max(limits.reportReasonMax, messages.report_reason_too_long),
+    .min(1, coded('report_reason_required'))
+    .max(limits.reportReasonMax, coded('report_reason_too_long')),
   reporterId: textInput().optional(),
   reporterName: textInput().optional(),
 });

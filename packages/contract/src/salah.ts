@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
+import { coded } from './coded.js';
 
 export const salahMessages = {
   salah_value_invalid: "remindSalah must be 'on' or 'off'",
 } as const;
 
-export const remindSalah = z.enum(['on', 'off'], { error: salahMessages.salah_value_invalid });
+export const remindSalah = z.enum(['on', 'off'], coded('salah_value_invalid'));
 
 export const salahCalls = {
   update: defineCall({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { coded } from './coded.js';
+import type { MessageCode } from './messages.js';
 
 type StringParams = Parameters<typeof z.string>[0];
 
@@ -26,21 +28,19 @@ export const isCleanText = (value: string, { lines = false } = {}) =>
  * Takes z.string's parameters (the error for a value that is not a string at all).
  */
 export const textInput = (params?: StringParams) =>
-  z.string(params).refine((v) => isCleanText(v), textMessages.text_characters_invalid);
+  z.string(params).refine((v) => isCleanText(v), coded('text_characters_invalid'));
 
 /** Text that may span lines (a comment, a caption): tab, LF and CR are allowed. */
 export const multilineInput = (params?: StringParams) =>
-  z
-    .string(params)
-    .refine((v) => isCleanText(v, { lines: true }), textMessages.text_characters_invalid);
+  z.string(params).refine((v) => isCleanText(v, { lines: true }), coded('text_characters_invalid'));
 
 /**
  * The optional Hindi twin of a name the team enters (issue #16): blank or absent becomes null,
  * and readers in Hindi then see the English name.
  */
-export const optionalHindiName = (max: number, tooLong: string) =>
+export const optionalHindiName = (max: number, tooLong: MessageCode) =>
   textInput()
     .trim()
-    .max(max, tooLong)
+    .max(max, coded(tooLong))
     .nullish()
     .transform((v) => (v ? v : null));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { coded } from './coded.js';
 
 /**
  * Resumable uploads (tus 1.0: core, creation, termination, expiration) at `uploadsPath`.
@@ -44,4 +45,4 @@ export const uploadMessages = {
 } as const;
 
 /** The id of an upload, as the last segment of its URL. */
-export const uploadRef = z.uuid({ error: uploadMessages.upload_not_found });
+export const uploadRef = z.uuid(coded('upload_not_found'));

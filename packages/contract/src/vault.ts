@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { limits } from './limits.js';
-import { messages } from './messages.js';
+import { coded } from './coded.js';
+import { saidFields } from './said.js';
 
 export const documentTypes = [
   'Aadhar',
@@ -12,7 +13,7 @@ export const documentTypes = [
   'Voter ID',
   'Other',
 ] as const;
-export const documentType = z.enum(documentTypes, { error: messages.document_type_invalid });
+export const documentType = z.enum(documentTypes, coded('document_type_invalid'));
 
 /** The header that carries the short-lived vault token after the password was re-entered. */
 export const vaultTokenHeader = 'x-vault-token';
@@ -30,13 +31,13 @@ export const personalDocument = z.object({
 });
 export type PersonalDocument = z.infer<typeof personalDocument>;
 
-const userIdField = z.uuid({ error: messages.vault_not_yours });
-const password = textInput({ error: messages.vault_password_required })
-  .min(1, messages.vault_password_required)
-  .max(limits.passwordMax, messages.password_long);
+const userIdField = z.uuid(coded('vault_not_yours'));
+const password = textInput(coded('vault_password_required'))
+  .min(1, coded('vault_password_required'))
+  .max(limits.passwordMax, coded('password_long'));
 
 export const vaultUserParam = z.object({ userId: userIdField });
-export const documentIdParam = z.object({ docId: z.uuid({ error: messages.document_not_found }) });
+export const documentIdParam = z.object({ docId: z.uuid(coded('document_not_found')) });
 
 export const unlockResponse = z.object({
   success: z.literal(true),
@@ -49,9 +50,9 @@ export const unlockResponse = z.object({
 export const addDocumentFields = z.object({
   userId: userIdField.optional(),
   documentType,
-  documentName: textInput({ error: messages.document_fields_required })
+  documentName: textInput(coded('document_fields_required'))
     .trim()
-    .min(1, messages.document_fields_required)
+    .min(1, coded('document_fields_required'))
     .max(100),
   description: multilineInput()
     .trim()
@@ -98,7 +99,7 @@ export const vaultCalls = {
     multipart: { fields: addDocumentFields, files: ['document'] },
     response: z.object({
       success: z.literal(true),
-      message: z.string(),
+      ...saidFields,
       document: personalDocument,
     }),
   }),
@@ -109,7 +110,7 @@ export const vaultCalls = {
     auth: 'user',
     params: documentIdParam,
     body: z.object({ userId: userIdField.optional(), password: password.optional() }),
-    response: z.object({ success: z.literal(true), message: z.string() }),
+    response: z.object({ success: z.literal(true), ...saidFields }),
   }),
 };
 

@@ -5,6 +5,8 @@ import { limits } from './limits.js';
 import { publicAuthor } from './posts.js';
 import { uploadRef } from './uploads.js';
 import { voiceMessages } from './voice-messages.js';
+import { coded } from './coded.js';
+import { saidFields } from './said.js';
 
 export { voiceMessages };
 
@@ -45,12 +47,12 @@ const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(limits.voicePageMax).default(limits.voicePageDefault),
 });
 
-export const voiceIdParam = z.object({ id: z.uuid({ error: voiceMessages.voice_not_found }) });
+export const voiceIdParam = z.object({ id: z.uuid(coded('voice_not_found')) });
 
 export const audioFields = z.object({
   name: textInput()
     .trim()
-    .max(limits.audioNameMax, voiceMessages.audio_name_too_long)
+    .max(limits.audioNameMax, coded('audio_name_too_long'))
     .optional()
     .transform((v) => v ?? ''),
 });
@@ -65,7 +67,7 @@ export const voiceCalls = {
     multipart: { fields: z.object({}), files: ['voice'] },
     /** Absent for multipart requests. */
     body: z.object({ uploadId: uploadRef }).optional(),
-    response: z.object({ success: z.literal(true), message: z.string(), data: voiceNote }),
+    response: z.object({ success: z.literal(true), ...saidFields, data: voiceNote }),
   }),
   list: defineCall({
     method: 'GET',
@@ -85,7 +87,7 @@ export const voiceCalls = {
     summary: 'Delete a voice note or recording and its files (its owner only)',
     auth: 'user',
     params: voiceIdParam,
-    response: z.object({ success: z.literal(true), message: z.string() }),
+    response: z.object({ success: z.literal(true), ...saidFields }),
   }),
 };
 
@@ -99,7 +101,7 @@ export const audioCalls = {
     multipart: { fields: audioFields, files: ['audio'] },
     /** Absent for multipart requests. */
     body: audioFields.extend({ uploadId: uploadRef }).optional(),
-    response: z.object({ success: z.literal(true), message: z.string(), audio: audioItem }),
+    response: z.object({ success: z.literal(true), ...saidFields, audio: audioItem }),
   }),
   list: defineCall({
     method: 'GET',

@@ -28,3 +28,27 @@ export function prepared<Q>(build: (db: Db) => Q): (db: Db) => Q {
  */
 export const amongIds = (column: PgColumn, name: string): SQL =>
   sql`${column} = any(${sql.placeholder(name)}::uuid[])`;
+
+/**
+ * A hand-written statement (one drizzle's builders cannot say, such as data-modifying CTEs),
+ * prepared under `name` like the builders' queries. `params` names the values of $1, $2, …
+ * in order; rows come back as arrays in select order, for `row` to shape. The text is
+ * exported beside it so the bench's floor runs the very same statement.
+ */
+export function preparedText<R>(
+  name: string,
+  text: string,
+  params: readonly string[],
+  row: (values: unknown[]) => R,
+): (db: Db) => { execute(values: Record<string, unknown>): Promise<R[]> } {
+  const query = { sql: text, params: params.map((p) => sql.placeholder(p)) };
+  return prepared((db) =>
+    db._.session.prepareQuery<{ execute: R[]; all: unknown; values: unknown }>(
+      query,
+      undefined,
+      name,
+      true,
+      (rows) => rows.map(row),
+    ),
+  );
+}

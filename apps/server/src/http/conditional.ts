@@ -6,17 +6,20 @@ const toSeconds = (date: Date) => Math.floor(date.getTime() / 1000) * 1000;
 
 const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 
+/** Whether an If-None-Match names the current entity tag, compared weakly (RFC 9110 13.1.2). */
+export function noneMatchHits(noneMatch: string, etag: string): boolean {
+  if (noneMatch.trim() === '*') return true;
+  const current = opaque(etag);
+  return noneMatch.split(',').some((tag) => opaque(tag) === current);
+}
+
 /**
  * Whether the copy the client holds is the stored one (RFC 9110 13.2.2): If-None-Match
- * decides when present, compared weakly as 13.1.2 asks; only without it If-Modified-Since.
+ * decides when present; only without it If-Modified-Since.
  */
 export function notModified(headers: IncomingHttpHeaders, version: StoredVersion): boolean {
   const noneMatch = headers['if-none-match'];
-  if (noneMatch !== undefined) {
-    if (noneMatch.trim() === '*') return true;
-    const current = opaque(version.etag);
-    return noneMatch.split(',').some((tag) => opaque(tag) === current);
-  }
+  if (noneMatch !== undefined) return noneMatchHits(noneMatch, version.etag);
   const since = Date.parse(headers['if-modified-since'] ?? '');
   return !Number.isNaN(since) && toSeconds(version.modified) <= since;
 }

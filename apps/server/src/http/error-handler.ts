@@ -4,10 +4,6 @@ import { messages, type MessageCode } from '@saathi/contract';
 import { HttpError, invalidField } from './errors.js';
 import { isClientRoute } from './web-app.js';
 
-interface ValidationIssue {
-  message?: string;
-}
-
 /**
  * Failures Fastify's router meets before any route or error handler runs (a malformed
  * percent-encoding, a path parameter over maxParamLength): same shape as every other error,
@@ -42,7 +38,8 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean 
         .send({ success: false, message: error.message, code: error.code, ...extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = invalidField((error.validation as ValidationIssue[])[0]?.message);
+      // fastify-type-provider-zod hands each zod issue over as `params`, its own `params` inside.
+      const first = invalidField(error.validation[0]?.params);
       return reply.status(400).send({ success: false, message: first.message, code: first.code });
     }
     const limit = error.code ? multipartLimits[error.code] : undefined;

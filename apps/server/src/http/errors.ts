@@ -1,4 +1,4 @@
-import { messages, type MessageCode } from '@saathi/contract';
+import { issueCode, messages, type MessageCode } from '@saathi/contract';
 
 /** A failure the user caused or may see: answered as { success: false, message, code }. */
 export class HttpError extends Error {
@@ -46,19 +46,14 @@ export const TooLarge = (
   const m = withParams(code, undefined, params);
   return new HttpError(413, code, m.message, m.extra);
 };
-const codeByMessage = new Map<string, MessageCode>(
-  Object.entries(messages).map(([code, text]) => [text, code as MessageCode]),
-);
-
 /**
- * A failed contract check, coded by its message so the client can translate it ('name_length',
- * not a generic 'invalid_input'). Texts that are not the contract's (zod's own English, like
- * 'expected object, received null') are never shown to a user: they become invalid_input.
+ * A failed contract check, answered with the code the check left on its issue ('name_length',
+ * not a generic 'invalid_input') so the client can translate it. zod's own checks carry no code,
+ * and their English (like 'expected object, received null') is never shown to a user: they
+ * become invalid_input.
  */
-export function invalidField(message: string | undefined): HttpError {
-  const code = message === undefined ? undefined : codeByMessage.get(message);
-  return code ? new HttpError(400, code) : new HttpError(400, 'invalid_input');
-}
+export const invalidField = (issue: object | undefined): HttpError =>
+  new HttpError(400, issueCode(issue) ?? 'invalid_input');
 
 export const TooMany = (retryAfterSeconds: number) =>
   new HttpError(429, 'too_many_attempts', undefined, { retryAfter: retryAfterSeconds });

@@ -124,3 +124,23 @@ describe('what the server logs', () => {
     }
   });
 });
+
+describe('the listening line', () => {
+  it('is flushed out of a buffered log as the server starts listening', async () => {
+    const written: string[] = [];
+    let flushed: string[] = [];
+    const t = await startTestApp({
+      env: { LOG_LEVEL: 'info' },
+      logStream: {
+        write: (line) => void written.push(line),
+        flush: () => void (flushed = [...written]),
+      },
+    });
+    try {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      expect(flushed.some((line) => line.includes('Server listening at'))).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});

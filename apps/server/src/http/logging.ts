@@ -2,9 +2,10 @@ import { LogController, type FastifyReply, type FastifyServerOptions } from 'fas
 import type { FastifyRequest } from 'fastify';
 import pino from 'pino';
 
-/** A pino destination: anything with write(line). */
+/** A pino destination: anything with write(line); a buffered one also has flush(). */
 export interface DestinationStream {
   write(line: string): void;
+  flush?(): void;
 }
 
 /** Any run of 10+ digits (a phone number in a path or query) is masked before it is logged. */
@@ -72,9 +73,8 @@ export function logError(err: Error, depth = 0): LoggedError {
  */
 export function loggerOptions(
   level: string,
-  stream?: DestinationStream,
+  destination: DestinationStream | undefined,
 ): FastifyServerOptions['logger'] {
-  const destination = stream ?? (level === 'silent' ? undefined : stdout());
   return {
     level,
     ...(destination ? { stream: destination } : {}),
@@ -106,11 +106,12 @@ export function loggerOptions(
 }
 
 /**
- * stdout in blocks of at least 4 KB, and at most a second late, instead of one write per
- * line: under load the log's writes were a tenth of the API's CPU. pino flushes what is
- * left when the process exits.
+ * stdout (nothing at level silent) in blocks of at least 4 KB, and at most a second late,
+ * instead of one write per line: under load the log's writes were a tenth of the API's CPU.
+ * pino flushes what is left when the process exits.
  */
-function stdout(): DestinationStream {
+export function logDestination(level: string): DestinationStream | undefined {
+  if (level === 'silent') return undefined;
   const destination = pino.destination({ dest: 1, sync: false, minLength: 4096 });
   const timer = setInterval(() => destination.flush(), 1000).unref();
   destination.once('close', () => clearInterval(timer));

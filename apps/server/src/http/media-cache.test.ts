@@ -14,7 +14,7 @@ describe.each([
     async (): Promise<{ storage: Storage; close: () => Promise<void> }> => {
       const s3: TestS3 = await startS3();
       const settings = s3.settings('saathi');
-      const client: S3Client = s3Client(settings);
+      const client: S3Client = await s3Client(settings);
       return {
         storage: s3Storage(client, settings.bucket, settings.prefix),
         close: async () => {

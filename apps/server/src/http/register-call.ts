@@ -106,6 +106,6 @@ export function registerCall<C extends Call>(
 function jsonForm(schema: z.ZodType, request: FastifyRequest): unknown {
   if (request.isMultipart()) return undefined;
   const parsed = schema.safeParse(request.body);
-  if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
+  if (!parsed.success) throw invalidField(parsed.error.issues[0]);
   return parsed.data;
 }

@@ -1,9 +1,9 @@
 import { fork } from 'node:child_process';
 import { setPriority } from 'node:os';
 import type { Sharp, SharpOptions } from 'sharp';
-import sharp from 'sharp';
 import { forkTarget } from '../server-root.js';
 import { MediaRejectedError } from './errors.js';
+import { loadSharp } from './load-sharp.js';
 
 /** What heif-child.ts is sent: the file and the most pixels its header may declare. */
 export interface HeifJob {
@@ -108,6 +108,7 @@ export async function heifToSharp(
   timeoutMs: number = heifLimits.timeoutMs,
 ): Promise<Sharp> {
   const reply = await oneAtATime(() => decodeInChild({ data, maxPixels }, timeoutMs));
+  const sharp = await loadSharp();
   switch (reply.kind) {
     case 'decoded': {
       const { width, height, pixels } = reply;

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { heifToSharp } from './decode-heif.js';
 import { MediaRejectedError } from './errors.js';
+import { loadSharp } from './load-sharp.js';
 import { heifTypes, limits, postImageTypes } from './types.js';
 
 /** What normalizeImage may produce; callers pick the file extension from it. */
@@ -75,6 +76,7 @@ export async function normalizeImage(
       const heifPixels = Math.min(maxPixels, photoPixelLimits.heif);
       pipeline = await heifToSharp(data, inputOptions(heifPixels), heifPixels, heifTimeoutMs);
     } else {
+      const sharp = await loadSharp();
       pipeline = sharp(input, inputOptions(maxPixels));
     }
     const { data, info } = await pipeline

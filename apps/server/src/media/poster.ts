@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import sharp from 'sharp';
 import { asRejection } from './errors.js';
 import { runFfmpeg } from './ffmpeg.js';
+import { loadSharp } from './load-sharp.js';
 import { damagedVideo, probeVideoInput } from './transcode-video.js';
 import { limits } from './types.js';
 import { videoFilterChain } from './video-filters.js';
@@ -59,6 +59,7 @@ export async function makePoster(
     // A wrong duration in the header can put the seek past the last frame.
     if (frame.length === 0 && late) frame = await grabFrame(input, 0, chain, opts.signal);
     if (frame.length === 0) throw damagedVideo();
+    const sharp = await loadSharp();
     const info = await sharp(frame)
       .jpeg({ quality: 75, progressive: true, mozjpeg: true })
       .toFile(resolve(outputPath));

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import sharp from 'sharp';
+import { loadSharp } from './load-sharp.js';
 import { limits } from './types.js';
 
 export interface SmallPoster {
@@ -25,6 +25,7 @@ export async function makeSmallPoster(
   posterPath: string,
   outputPath: string,
 ): Promise<SmallPoster> {
+  const sharp = await loadSharp();
   const { data: pixels, info } = await sharp(posterPath)
     .resize({
       width: limits.smallPosterLongSide,

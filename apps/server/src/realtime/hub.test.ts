@@ -19,8 +19,8 @@ describe('memoryHub', () => {
 
 describe.runIf(redisUrl)('redisHub (two processes sharing Redis)', () => {
   const hubs: Hub[] = [];
-  const open = (prefix: string) => {
-    const hub = redisHub(redisUrl ?? '', prefix);
+  const open = async (prefix: string) => {
+    const hub = await redisHub(redisUrl ?? '', prefix);
     hubs.push(hub);
     return hub;
   };
@@ -30,11 +30,11 @@ describe.runIf(redisUrl)('redisHub (two processes sharing Redis)', () => {
 
   it('has joined when `joined` settles: a publish from the other process right after arrives', async () => {
     const prefix = `saathi-test-${randomUUID()}:`;
-    const publishing = open(prefix);
+    const publishing = await open(prefix);
     // The publisher's connection is up before the listener's starts, as in a running app
     // where a stream opens on one process while another is busy publishing.
     await publishing.publish('warm-up', 'e', null);
-    const listening = open(prefix);
+    const listening = await open(prefix);
 
     const heard: unknown[] = [];
     const subscription = listening.subscribe('user:a', (_event, data) => heard.push(data));
@@ -45,8 +45,8 @@ describe.runIf(redisUrl)('redisHub (two processes sharing Redis)', () => {
 
   it('keeps the channel while another listener of the same process stays', async () => {
     const prefix = `saathi-test-${randomUUID()}:`;
-    const listening = open(prefix);
-    const publishing = open(prefix);
+    const listening = await open(prefix);
+    const publishing = await open(prefix);
     const first: unknown[] = [];
     const second: unknown[] = [];
     const one = listening.subscribe('c', (_event, data) => first.push(data));

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
 import { withTimeout } from '../time-limit.js';
+import { connectRedis } from './redis-client.js';
 
 export type Listener = (event: string, data: unknown) => void;
 
@@ -56,13 +56,13 @@ const ignore = () => undefined;
  * `timeoutMs` bounds a publish and the wait for SUBSCRIBE: with Redis stalled, a caller (a help
  * request, a stream opening) goes on without live delivery instead of hanging.
  */
-export function redisHub(
+export async function redisHub(
   url: string,
   prefix = 'saathi:',
   { timeoutMs = 1000 }: { timeoutMs?: number } = {},
-): Hub {
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2 });
-  const subscriber = new Redis(url);
+): Promise<Hub> {
+  const publisher = await connectRedis(url, { maxRetriesPerRequest: 2 });
+  const subscriber = await connectRedis(url);
   // Each reconnect attempt emits an error; calls fail or time out meanwhile, and /api/health
   // reports the outage. Unhandled, ioredis prints every attempt to stderr.
   for (const client of [publisher, subscriber]) client.on('error', ignore);

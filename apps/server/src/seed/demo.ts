@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { count } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../db/client.js';
 import { businesses, safetyCautions, teamContacts, users } from '../db/schema/index.js';
 import { hashPassword } from '../auth/passwords.js';
+import { loadSharp } from '../media/load-sharp.js';
 import type { Storage } from '../storage/storage.js';
 import { communityDrivers, communityPassword } from './community/script.js';
 
@@ -107,6 +107,7 @@ async function cautionPicture(colour: string): Promise<Buffer> {
   <rect x="310" y="140" width="20" height="80" rx="6" fill="#1c1917"/>
   <circle cx="320" cy="248" r="12" fill="#1c1917"/>
 </svg>`;
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 

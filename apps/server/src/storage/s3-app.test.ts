@@ -22,7 +22,7 @@ let driver: TestUser;
 beforeAll(async () => {
   s3 = await startS3();
   settings = s3.settings('saathi');
-  client = s3Client(settings);
+  client = await s3Client(settings);
   t = await startTestApp({
     workers: true,
     storage: s3Storage(client, settings.bucket, settings.prefix),

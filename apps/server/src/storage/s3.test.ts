@@ -16,7 +16,7 @@ import { readAll } from './storage.js';
 storageContract('S3', async () => {
   const server = await startS3();
   const settings = server.settings('saathi');
-  const client = s3Client(settings);
+  const client = await s3Client(settings);
   return {
     storage: s3Storage(client, settings.bucket, settings.prefix),
     async close() {
@@ -46,7 +46,7 @@ describe('S3 storage in its bucket', () => {
   let client: S3Client;
   beforeAll(async () => {
     server = await startS3();
-    client = s3Client(server.settings());
+    client = await s3Client(server.settings());
   });
   afterAll(async () => {
     client.destroy();
@@ -67,7 +67,7 @@ describe('S3 storage in its bucket', () => {
   });
 
   it('aborts the multipart upload when the stream fails, so no parts are left to pay for', async () => {
-    const watched = s3Client(server.settings());
+    const watched = await s3Client(server.settings());
     const calls = recordCalls(watched);
     const storage = s3Storage(watched, server.settings().bucket);
     async function* dropsAfterTwoParts() {
@@ -166,7 +166,11 @@ describe('choosing S3 from the configuration', () => {
       try {
         const data = randomBytes(100);
         await runtime.storage.put('public/x.bin', bufferStream(data), 'application/octet-stream');
-        const direct = s3Storage(s3Client(server.settings()), server.settings().bucket, 'app');
+        const direct = s3Storage(
+          await s3Client(server.settings()),
+          server.settings().bucket,
+          'app',
+        );
         expect((await readAll(direct, 'public/x.bin')).equals(data)).toBe(true);
       } finally {
         await runtime.close();

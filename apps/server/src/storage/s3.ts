@@ -1,14 +1,26 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type * as ClientS3 from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type * as LibStorage from '@aws-sdk/lib-storage';
 import { Readable } from 'node:stream';
 import type { Storage } from './storage.js';
+
+interface S3Sdk {
+  client: typeof ClientS3;
+  storage: typeof LibStorage;
+}
+
+let loading: Promise<S3Sdk> | undefined;
+
+/**
+ * The AWS SDK only in processes that use a bucket: importing it costs about a quarter of a
+ * second of CPU at start-up, which a server on local disk would pay for nothing.
+ */
+function loadSdk(): Promise<S3Sdk> {
+  loading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(
+    ([client, storage]) => ({ client, storage }),
+  );
+  return loading;
+}
 
 export interface S3Settings {
   bucket: string;
@@ -22,7 +34,8 @@ export interface S3Settings {
   prefix: string;
 }
 
-export function s3Client(settings: S3Settings): S3Client {
+export async function s3Client(settings: S3Settings): Promise<S3Client> {
+  const { S3Client } = (await loadSdk()).client;
   // Since 3.729 the SDK sends CRC32 checksum headers on every put by default. AWS checks
   // them; several S3-compatible services refused them outright, so for those they are sent
   // only where the API requires them. (s3rver, which the tests use, accepts both.)
@@ -46,6 +59,7 @@ const headBucketHints: Record<number, string> = {
 
 /** Fails at start-up, with the reason, when the bucket cannot be reached with these keys. */
 export async function checkBucket(client: S3Client, bucket: string): Promise<void> {
+  const { HeadBucketCommand, S3ServiceException } = (await loadSdk()).client;
   try {
     await client.send(new HeadBucketCommand({ Bucket: bucket }));
   } catch (error) {
@@ -60,8 +74,9 @@ export async function checkBucket(client: S3Client, bucket: string): Promise<voi
 /** Parts are 5 MB (S3's minimum); with two in flight an upload holds ~15 MB, at peaks ~25. */
 const PARTS_IN_FLIGHT = 2;
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NotFound' || error.name === 'NoSuchKey');
+const isMissing = (error: unknown, sdk: typeof ClientS3) =>
+  error instanceof sdk.S3ServiceException &&
+  (error.name === 'NotFound' || error.name === 'NoSuchKey');
 
 /**
  * Objects in one bucket, keys mapped 1:1 under `prefix`. Nothing is ever made public: the
@@ -75,10 +90,12 @@ export function s3Storage(client: S3Client, bucket: string, prefix = ''): Storag
     return prefix ? `${prefix}/${key}` : key;
   };
 
+  // Each call awaits the SDK, loaded already: the client passed in was made by s3Client.
   const stat: Storage['stat'] = async (key) => {
+    const sdk = (await loadSdk()).client;
     try {
       const head = await client.send(
-        new HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }),
+        new sdk.HeadObjectCommand({ Bucket: bucket, Key: objectKey(key) }),
       );
       const size = head.ContentLength ?? 0;
       const modified = head.LastModified ?? new Date(0);
@@ -91,7 +108,7 @@ export function s3Storage(client: S3Client, bucket: string, prefix = ''): Storag
         modified,
       };
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(error, sdk)) return null;
       throw error;
     }
   };
@@ -107,12 +124,13 @@ export function s3Storage(client: S3Client, bucket: string, prefix = ''): Storag
         bodyError ??= error;
       };
       body.on('error', remember);
-      const upload = new Upload({
-        client,
-        queueSize: PARTS_IN_FLIGHT,
-        params: { Bucket: bucket, Key, Body: body, ContentType: contentType },
-      });
       try {
+        const { Upload } = (await loadSdk()).storage;
+        const upload = new Upload({
+          client,
+          queueSize: PARTS_IN_FLIGHT,
+          params: { Bucket: bucket, Key, Body: body, ContentType: contentType },
+        });
         // A single object appears only when the put or the multipart completion succeeds;
         // on failure Upload aborts the multipart upload so no parts linger.
         await upload.done();
@@ -130,6 +148,7 @@ export function s3Storage(client: S3Client, bucket: string, prefix = ''): Storag
       return { size: stored.size, contentType: stored.contentType };
     },
     async read(key, range) {
+      const { GetObjectCommand } = (await loadSdk()).client;
       const object = await client.send(
         new GetObjectCommand({
           Bucket: bucket,
@@ -142,6 +161,7 @@ export function s3Storage(client: S3Client, bucket: string, prefix = ''): Storag
     },
     async delete(key) {
       // S3 answers 204 for a key that is not there, which is what a delete should mean here.
+      const { DeleteObjectCommand } = (await loadSdk()).client;
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: objectKey(key) }));
     },
   };

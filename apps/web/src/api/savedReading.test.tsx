@@ -164,7 +164,7 @@ describe('offline reading', () => {
     await visitOnline();
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, { success: true, message: 'ok' })),
+      vi.fn(async () => jsonResponse(200, { success: true, message: 'ok', code: 'logged_out' })),
     );
     vi.stubGlobal('alert', vi.fn());
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign: vi.fn() });

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { accountLimits, messages } from '@saathi/contract';
+import { accountLimits, said } from '@saathi/contract';
 import { announceAccessChanged } from '../../auth/account-events.js';
 import { verifyPassword } from '../../auth/passwords.js';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
@@ -62,14 +62,14 @@ export function createDeletionService(deps: {
       );
       return {
         success: true as const,
-        message: messages.deletion_scheduled,
+        ...said('deletion_scheduled'),
         deletionDueAt: dueAt.toISOString(),
       };
     },
 
     async cancel(viewer: Viewer) {
       if (!(await cancelDeletion(db, viewer.user.id))) throw Conflict('deletion_not_scheduled');
-      return { success: true as const, message: messages.deletion_cancelled };
+      return { success: true as const, ...said('deletion_cancelled') };
     },
   };
 }

@@ -47,11 +47,11 @@ const login = (number: string, password: string) =>
     payload: { number, password },
     remoteAddress: nextIp(),
   });
-const eraseDue = () =>
+const eraseDue = async () =>
   eraseDueAccounts({
     db: t.database.db,
     storage: t.storage,
-    uploadStore: openUploadStore(t.config),
+    uploadStore: await openUploadStore(t.config),
     hub: t.hub,
     log: pino({ level: 'silent' }),
   });

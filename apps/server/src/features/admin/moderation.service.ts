@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { messages, type AuditAction } from '@saathi/contract';
+import { said, type AuditAction, type MessageCode } from '@saathi/contract';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
@@ -65,8 +65,8 @@ export function createModerationService(deps: {
     });
   }
 
-  async function answer(userId: string, message: string) {
-    return { success: true as const, message, user: adminDetailOf(await target(userId)) };
+  async function answer(userId: string, code: MessageCode) {
+    return { success: true as const, ...said(code), user: adminDetailOf(await target(userId)) };
   }
 
   return {
@@ -91,10 +91,7 @@ export function createModerationService(deps: {
           : { notice: 'driver_rejected' as const, text: reason ?? undefined }),
         link: '/my/profile',
       });
-      return answer(
-        userId,
-        body.outcome === 'verified' ? messages.driver_verified : messages.driver_rejected,
-      );
+      return answer(userId, body.outcome === 'verified' ? 'driver_verified' : 'driver_rejected');
     },
 
     /** Admins are not blocked directly: another admin removes the role first, on the record. */
@@ -109,7 +106,7 @@ export function createModerationService(deps: {
         return null;
       });
       await announce('announcing the block', () => announceAccessChanged(deps.hub, userId));
-      return answer(userId, messages.user_blocked);
+      return answer(userId, 'user_blocked');
     },
 
     async unblock(viewer: Viewer, userId: string, reason?: string) {
@@ -119,7 +116,7 @@ export function createModerationService(deps: {
         await unblockAccount(tx, userId);
         return { blockReason: user.blockReason };
       });
-      return answer(userId, messages.user_unblocked);
+      return answer(userId, 'user_unblocked');
     },
 
     async promote(viewer: Viewer, userId: string, reason?: string) {
@@ -130,7 +127,7 @@ export function createModerationService(deps: {
         await setAdminRole(tx, user, true);
         return { from: user.usertype };
       });
-      return answer(userId, messages.admin_promoted);
+      return answer(userId, 'admin_promoted');
     },
 
     async demote(viewer: Viewer, userId: string, reason?: string) {
@@ -143,7 +140,7 @@ export function createModerationService(deps: {
       });
       // Their console stream carries SOS numbers and locations: it ends now, in every process.
       await announce('announcing the demotion', () => announceAccessChanged(deps.hub, userId));
-      return answer(userId, messages.admin_demoted);
+      return answer(userId, 'admin_demoted');
     },
 
     async createAdmin(viewer: Viewer, body: { name: string; number: string; password: string }) {
@@ -165,7 +162,7 @@ export function createModerationService(deps: {
       });
       return {
         success: true as const,
-        message: messages.admin_created,
+        ...said('admin_created'),
         user: adminDetailOf(created),
       };
     },

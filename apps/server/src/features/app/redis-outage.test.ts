@@ -54,7 +54,7 @@ describe.each([
   beforeAll(async () => {
     target = await makeRedis();
     // What main.ts wires for REDIS_URL: limiter, hub and the Redis that health pings.
-    const shared = openShared(target.url, TIMEOUT_MS, pino({ level: 'silent' }));
+    const shared = await openShared(target.url, TIMEOUT_MS, pino({ level: 'silent' }));
     redis = shared.redis;
     limiter = shared.limiter;
     t = await startTestApp({

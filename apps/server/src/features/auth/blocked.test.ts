@@ -100,7 +100,7 @@ describe('blocked accounts', () => {
       remoteAddress: nextIp(),
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: messages.reset_sent });
+    expect(res.json()).toEqual({ success: true, message: messages.reset_sent, code: 'reset_sent' });
     expect(t.outbox.length).toBe(sent);
   });
 

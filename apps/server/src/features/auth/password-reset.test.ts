@@ -67,7 +67,11 @@ describe('forgot and reset password', () => {
     const unknown = await forgot('9000077777');
     for (const res of [known, unknown]) {
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: messages.reset_sent });
+      expect(res.json()).toEqual({
+        success: true,
+        message: messages.reset_sent,
+        code: 'reset_sent',
+      });
     }
     expect(known.body).toBe(unknown.body);
     await vi.waitFor(() => expect(t.outbox.length).toBeGreaterThan(sent));
@@ -101,6 +105,7 @@ describe('forgot and reset password', () => {
         expect(answer === 'still waiting' ? answer : answer.json()).toEqual({
           success: true,
           message: messages.reset_sent,
+          code: 'reset_sent',
         });
       }
       expect(t.outbox.length).toBe(sent);
@@ -136,7 +141,7 @@ describe('forgot and reset password', () => {
 
     const res = await reset(token, twice('brand-new-pass'));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: messages.reset_done });
+    expect(res.json()).toEqual({ success: true, message: messages.reset_done, code: 'reset_done' });
 
     const [row] = await t.database.db.select().from(users).where(eq(users.id, account.user.id));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$/);

@@ -4,9 +4,10 @@ import {
   driverDocumentFields,
   driverRegisterFields,
   limits,
-  messages,
   rateLimits,
+  said,
   type AuthResponse,
+  type MessageCode,
 } from '@saathi/contract';
 import { announceAccessChanged } from '../../auth/account-events.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.js';
@@ -92,9 +93,9 @@ export function createAuthService(deps: AuthServiceDeps) {
     );
   }
 
-  async function signedIn(user: UserRow, message: string): Promise<AuthResponse> {
+  async function signedIn(user: UserRow, code: MessageCode): Promise<AuthResponse> {
     const { token } = await startSession(db, deps.jwtSecret, user.id);
-    return { success: true, Token: token, message, user: selfView(user) };
+    return { success: true, Token: token, ...said(code), user: selfView(user) };
   }
 
   async function createAccount(
@@ -136,7 +137,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async registerUser(body: { name: string; number: string; password: string }, ip: string) {
       await limit(`signup:ip:${ip}`, rateLimits.signUpPerIp);
       const user = await createAccount(body, 'user');
-      return signedIn(user, messages.user_registered);
+      return signedIn(user, 'user_registered');
     },
 
     /**
@@ -149,7 +150,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const upload = await receiveIdentityDocuments(request, deps.storage, deps.fileKey, userId);
       try {
         const parsed = driverRegisterFields.safeParse(upload.fields);
-        if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
+        if (!parsed.success) throw invalidField(parsed.error.issues[0]);
         const byField = new Map(upload.files.map((f) => [f.field, f]));
         if (
           upload.files.length !== driverDocumentFields.length ||
@@ -166,7 +167,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         }));
         const user = await createAccount(parsed.data, 'driver', documents, userId);
         await deps.attentionChanged();
-        return signedIn(user, messages.registered);
+        return signedIn(user, 'registered');
       } catch (error) {
         await upload.discard();
         throw error;
@@ -207,9 +208,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       }
       // Signing in within the grace period keeps the account (DPDP deletion, features/account).
       if (user.deletionDueAt && (await cancelDeletion(db, user.id))) {
-        return signedIn({ ...user, deletionDueAt: null }, messages.deletion_cancelled);
+        return signedIn({ ...user, deletionDueAt: null }, 'deletion_cancelled');
       }
-      return signedIn(user, messages.logged_in);
+      return signedIn(user, 'logged_in');
     },
 
     me(viewer: Viewer) {
@@ -219,7 +220,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async logout(viewer: Viewer) {
       await revokeSession(db, viewer.sessionId, 'logout');
       await endStreams(viewer.user.id);
-      return { success: true as const, message: messages.logged_out };
+      return { success: true as const, ...said('logged_out') };
     },
 
     /**
@@ -231,7 +232,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await limit(`forgot:ip:${ip}`, rateLimits.forgotPerIp);
       await limit(`forgot:number:${number}`, rateLimits.forgotPerNumber);
       afterAnswer.run(() => sendResetLink(number));
-      return { success: true as const, message: messages.reset_sent };
+      return { success: true as const, ...said('reset_sent') };
     },
 
     /** Waits for the reset links still being sent (on shutdown). */
@@ -243,7 +244,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       await setPasswordHash(db, userId, await hashPassword(password));
       await revokeUserSessions(db, userId, 'password_reset');
       await endStreams(userId);
-      return { success: true as const, message: messages.reset_done };
+      return { success: true as const, ...said('reset_done') };
     },
   };
 }

@@ -139,7 +139,7 @@ describe('sessions: /api/v1/me, /api/v1/logout and the guards', () => {
     const second = await freshToken(alice.user.id);
     const res = await logout(first);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: messages.logged_out });
+    expect(res.json()).toEqual({ success: true, message: messages.logged_out, code: 'logged_out' });
 
     for (const headers of [bearer(first), { authorization: first }, { cookie: `Token=${first}` }]) {
       expectError(await me(headers), 401, messages.session_expired, 'session_expired');

@@ -137,7 +137,11 @@ describe('businesses in the console', () => {
     ]);
 
     const removed = await call('DELETE', `/api/v1/admin/businesses/${id}`, admin.token);
-    expect(removed.json()).toEqual({ success: true, message: messages.business_deleted });
+    expect(removed.json()).toEqual({
+      success: true,
+      message: messages.business_deleted,
+      code: 'business_deleted',
+    });
     expect((await auditOf(id)).map((e) => e.action).sort()).toEqual([
       'business.created',
       'business.deleted',
@@ -278,7 +282,11 @@ describe('safety cautions in the console', () => {
     const stored = join(t.dataDir, 'storage', 'public', 'safety', caution._id);
     expect((await filesUnder(stored)).length).toBeGreaterThan(0);
     const gone = await call('DELETE', `/api/v1/admin/safety/${caution._id}`, admin.token);
-    expect(gone.json()).toEqual({ success: true, message: messages.safety_deleted });
+    expect(gone.json()).toEqual({
+      success: true,
+      message: messages.safety_deleted,
+      code: 'safety_deleted',
+    });
     expect(await filesUnder(stored)).toEqual([]);
     expect(await publicList()).toEqual([]);
     expect((await auditOf(caution._id)).map((e) => e.action).sort()).toEqual([

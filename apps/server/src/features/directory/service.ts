@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   messages,
   safetyFields,
+  said,
   type AdminBusiness,
   type AdminSafetyCaution,
   type Business,
@@ -118,7 +119,7 @@ export function createDirectoryService(deps: {
       });
       return {
         success: true as const,
-        message: messages.business_saved,
+        ...said('business_saved'),
         business: presentAdminBusiness(row),
       };
     },
@@ -137,7 +138,7 @@ export function createDirectoryService(deps: {
       });
       return {
         success: true as const,
-        message: messages.business_saved,
+        ...said('business_saved'),
         business: presentAdminBusiness(row),
       };
     },
@@ -153,7 +154,7 @@ export function createDirectoryService(deps: {
           details: { name: deleted.name },
         });
       });
-      return { success: true as const, message: messages.business_deleted };
+      return { success: true as const, ...said('business_deleted') };
     },
 
     async adminSafety() {
@@ -171,7 +172,7 @@ export function createDirectoryService(deps: {
       let row: SafetyCautionRow;
       try {
         const parsed = safetyFields.safeParse(upload.fields);
-        if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
+        if (!parsed.success) throw invalidField(parsed.error.issues[0]);
         const image = upload.files.find((f) => f.field === 'image');
         const video = upload.files.find((f) => f.field === 'video');
         if (!image && !video) throw Invalid('safety_media_required');
@@ -204,7 +205,7 @@ export function createDirectoryService(deps: {
       }
       return {
         success: true as const,
-        message: messages.safety_saved,
+        ...said('safety_saved'),
         caution: presentAdminCaution(row),
       };
     },
@@ -222,7 +223,7 @@ export function createDirectoryService(deps: {
       });
       return {
         success: true as const,
-        message: messages.safety_saved,
+        ...said('safety_saved'),
         caution: presentAdminCaution(row),
       };
     },
@@ -241,7 +242,7 @@ export function createDirectoryService(deps: {
         return row;
       });
       await deleteQuietly(deps.storage, cautionFiles(deleted), deps.log);
-      return { success: true as const, message: messages.safety_deleted };
+      return { success: true as const, ...said('safety_deleted') };
     },
   };
 }

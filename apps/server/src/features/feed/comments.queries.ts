@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { comments, posts, users, type UserRow } from '../../db/schema/index.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
-import { amongIds, prepared } from '../../db/prepared.js';
+import { amongIds, prepared, preparedText } from '../../db/prepared.js';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -67,19 +67,66 @@ export async function hiddenCommentCounts(db: Db, postIds: string[]): Promise<Ma
   return new Map(rows.map((r) => [r.postId, r.n]));
 }
 
-export async function insertComment(
-  db: Db,
-  comment: typeof comments.$inferInsert,
-): Promise<CommentRow> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(comments).values(comment).returning();
-    await tx
-      .update(posts)
-      .set({ commentCount: sql`${posts.commentCount} + 1` })
-      .where(eq(posts.id, comment.postId));
-    if (!row) throw new Error('comment not inserted');
-    return row;
-  });
+/**
+ * A new comment in one round trip: the post must be visible (the rule of findVisiblePost);
+ * the comment and the post's counter change in the same statement, so the count always
+ * equals the rows, and the post's author is told unless they wrote it.
+ */
+export const ADD_COMMENT_SQL = `with post as (
+  select p.id, p.user_id from posts p inner join users u on u.id = p.user_id
+  where p.id = $2::uuid and p.status = 'ready' and p.removed_at is null and u.blocked_at is null
+), added as (
+  insert into comments (id, post_id, user_id, body) select $1::uuid, id, $3::uuid, $4::text from post
+  returning created_at
+), counted as (
+  update posts set comment_count = comment_count + 1
+  where id in (select id from post) and exists (select from added)
+), notified as (
+  insert into notifications (id, user_id, kind, actor_id, post_id, text, link, dedupe_key)
+  select $5::uuid, post.user_id, 'comment', $3::uuid, post.id, $6::text, $7::text, $8::text
+  from post, added where post.user_id <> $3::uuid
+  on conflict do nothing returning id
+)
+select post.user_id, added.created_at, (select id from notified) from post, added`;
+
+export interface AddedComment {
+  createdAt: Date;
+  authorId: string;
+  /** The post author's new notification, unless they wrote the comment. */
+  notificationId: string | null;
+}
+
+/** ADD_COMMENT_SQL's row. The floor reads it too, through plain pg, which gives a Date. */
+export const readAddedComment = (r: unknown[]): AddedComment => ({
+  authorId: r[0] as string,
+  // The driver's timestamptz text, which drizzle itself reads this way.
+  createdAt: new Date(r[1] as string | Date),
+  notificationId: r[2] as string | null,
+});
+
+const addCommentQuery = preparedText(
+  'add_comment',
+  ADD_COMMENT_SQL,
+  ['id', 'postId', 'userId', 'body', 'notificationId', 'excerpt', 'link', 'dedupeKey'],
+  readAddedComment,
+);
+
+/** ADD_COMMENT_SQL's values: the comment and the notification it may make. */
+export type NewComment = {
+  id: string;
+  postId: string;
+  userId: string;
+  body: string;
+  notificationId: string;
+  excerpt: string;
+  link: string;
+  dedupeKey: string;
+};
+
+/** Answers undefined, writing nothing, when the post is not visible. */
+export async function addComment(db: Db, input: NewComment): Promise<AddedComment | undefined> {
+  const [row] = await addCommentQuery(db).execute(input);
+  return row;
 }
 
 export async function findComment(

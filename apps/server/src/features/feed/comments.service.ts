@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, rateLimits, type Comment } from '@saathi/contract';
+import { rateLimits, said, type Comment } from '@saathi/contract';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
@@ -14,7 +14,7 @@ import {
   deleteComment,
   findComment,
   hiddenCommentCounts,
-  insertComment,
+  addComment,
   type CommentRow,
 } from './comments.queries.js';
 import { findVisiblePost } from './posts.queries.js';
@@ -61,33 +61,32 @@ export function createCommentService(deps: { db: Db; limiter: RateLimiter; notif
     },
 
     async add(postId: string, viewer: Viewer, text: string) {
-      const { post } = await visiblePost(postId);
+      // Counted before the post is looked at, which the insert does in the same round trip:
+      // a comment on a post that is gone spends one of the minute's comments too.
       const wait = await deps.limiter.hit(
         `comments:user:${viewer.user.id}`,
         rateLimits.commentsPerMinute,
         60,
       );
       if (wait > 0) throw new HttpError(429, 'too_many_attempts', undefined, { retryAfter: wait });
-      const row = await insertComment(db, {
-        id: randomUUID(),
+      const id = randomUUID();
+      const excerpt = text.length > 140 ? `${text.slice(0, 139)}…` : text;
+      const link = `/?v=${postId}&comments=1`;
+      const added = await addComment(db, {
+        id,
         postId,
         userId: viewer.user.id,
         body: text,
-      });
-      const excerpt = text.length > 140 ? `${text.slice(0, 139)}…` : text;
-      const link = `/?v=${postId}&comments=1`;
-      await deps.notifier.notify({
-        userId: post.userId,
-        kind: 'comment',
-        actorId: viewer.user.id,
-        postId,
-        text: excerpt,
+        notificationId: randomUUID(),
+        excerpt,
         link,
-        dedupeKey: `comment:${row.id}`,
+        dedupeKey: `comment:${id}`,
       });
+      if (!added) throw NotFound('post_not_found');
+      if (added.notificationId) await deps.notifier.deliver(added.authorId, added.notificationId);
       for (const person of await mentionedUsers(db, postId, viewer.user.id, text)) {
         // The author already hears about every comment on their post.
-        if (person.id === post.userId) continue;
+        if (person.id === added.authorId) continue;
         await deps.notifier.notify({
           userId: person.id,
           kind: 'mention',
@@ -95,10 +94,17 @@ export function createCommentService(deps: { db: Db; limiter: RateLimiter; notif
           postId,
           text: excerpt,
           link,
-          dedupeKey: `mention:${row.id}`,
+          dedupeKey: `mention:${id}`,
         });
       }
-      return { success: true as const, comment: presentComment(row, viewer.user) };
+      const comment = {
+        id,
+        postId,
+        userId: viewer.user.id,
+        body: text,
+        createdAt: added.createdAt,
+      };
+      return { success: true as const, comment: presentComment(comment, viewer.user) };
     },
 
     async remove(postId: string, commentId: string, viewer: Viewer) {
@@ -106,7 +112,7 @@ export function createCommentService(deps: { db: Db; limiter: RateLimiter; notif
       if (!comment) throw NotFound('comment_not_found');
       if (comment.userId !== viewer.user.id) throw Forbidden('not_comment_author');
       await deleteComment(db, postId, commentId);
-      return { success: true as const, message: messages.comment_deleted };
+      return { success: true as const, ...said('comment_deleted') };
     },
   };
 }

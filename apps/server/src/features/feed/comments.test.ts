@@ -320,7 +320,11 @@ describe('comments', () => {
       expect(await commentsCount(post.id)).toBe(2);
       const res = await remove(post.id, comment._id, commenter.token);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: messages.comment_deleted });
+      expect(res.json()).toEqual({
+        success: true,
+        message: messages.comment_deleted,
+        code: 'comment_deleted',
+      });
       expect(await commentsCount(post.id)).toBe(1);
       const listed = listResponse.parse((await list(post.id)).json());
       expect(listed.comments.map((c) => c._id)).toEqual([keep._id]);

@@ -95,7 +95,11 @@ describe('DELETE /api/v1/admin/product/:videoId', () => {
 
     const res = await remove(post.id, author.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Video deleted successfully' });
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Video deleted successfully',
+      code: 'video_deleted',
+    });
 
     expect(await filesOf(post.id)).toEqual([]);
     expect((await filesOf(neighbour.id)).filter((f) => !f.endsWith('.meta'))).toHaveLength(4);
@@ -126,7 +130,11 @@ describe('DELETE /api/v1/admin/product/:videoId', () => {
     const post = await postWithFiles();
     const res = await remove(post.id, admin.token);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: messages.video_deleted });
+    expect(res.json()).toEqual({
+      success: true,
+      message: messages.video_deleted,
+      code: 'video_deleted',
+    });
     expect(await filesOf(post.id)).toEqual([]);
     const [row] = await t.database.db.select().from(posts).where(eq(posts.id, post.id));
     expect(row?.removedBy).toBe(admin.user.id);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedResponse } from '@saathi/contract';
 import { newPost } from '../../../test/feed-factories.js';
@@ -50,17 +51,27 @@ describe('the feed page opened from the network (/)', () => {
     await rm(dist, { recursive: true, force: true });
   });
 
-  const open = (cookie?: string, url = '/') =>
+  const open = (cookie?: string, url = '/', headers: Record<string, string> = {}) =>
     t.app.inject({
       url,
-      headers: { accept: 'text/html', ...(cookie ? { cookie: `Token=${cookie}` } : {}) },
+      headers: {
+        accept: 'text/html',
+        ...(cookie ? { cookie: `Token=${cookie}` } : {}),
+        ...headers,
+      },
     });
+  /** A reload: the browser asks with the ETag of the copy it keeps. */
+  const reopen = (
+    cookie: string | undefined,
+    etag: unknown,
+    headers: Record<string, string> = {},
+  ) => open(cookie, '/', { 'if-none-match': String(etag), ...headers });
 
-  it('carries the signed-in driver the first feed page, never stored, and starts its first video', async () => {
+  it('carries the signed-in driver the first feed page, revalidated, and starts its first video', async () => {
     const res = await open(driver.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
-    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     const api = await t.app.inject({
       url: '/api/v1/video/all?limit=6',
       headers: bearer(driver.token),
@@ -110,6 +121,65 @@ describe('the feed page opened from the network (/)', () => {
       headers: { cookie: `Token=${driver.token}`, 'if-none-match': String(etag) },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('answers a reload with 304 while the page is the same, per content coding', async () => {
+    const tags = new Set<string>();
+    for (const coding of ['br', 'gzip', 'identity']) {
+      const res = await open(driver.token, '/', { 'accept-encoding': coding });
+      expect(res.statusCode).toBe(200);
+      const etag = String(res.headers.etag);
+      // Strong, and of the exact bytes sent, so each coding has its own.
+      expect(etag).toBe(`"${createHash('sha256').update(res.rawPayload).digest('base64url')}"`);
+      expect(res.headers['content-encoding']).toBe(coding === 'identity' ? undefined : coding);
+      expect(String(res.headers.vary).toLowerCase()).toBe('cookie, accept-encoding');
+      tags.add(etag);
+
+      const again = await reopen(driver.token, etag, { 'accept-encoding': coding });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('private, no-cache');
+    }
+    expect(tags.size).toBe(3);
+    const br = await open(driver.token, '/', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe((await open(driver.token)).body);
+    const otherCoding = await reopen(driver.token, br.headers.etag, { 'accept-encoding': 'gzip' });
+    expect(otherCoding.statusCode).toBe(200);
+  });
+
+  it("never confirms the driver's copy to someone signed out or to another account", async () => {
+    const signedIn = await open(driver.token);
+    const signedOut = await reopen(undefined, signedIn.headers.etag);
+    expect(signedOut.statusCode).toBe(200);
+    expect(signedOut.body).toBe(indexHtml);
+    expect(String(signedOut.headers.vary).toLowerCase()).toContain('cookie');
+
+    // A like makes the two drivers' first pages differ (likedByMe).
+    const [first] = feedResponse.parse(embeddedPage(signedIn.body)).products;
+    const liked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/toggle/like/${first?._id}`,
+      headers: bearer(driver.token),
+    });
+    expect(liked.statusCode).toBe(200);
+    const mine = await open(driver.token);
+    const other = await newUser(t, { usertype: 'driver' });
+    const theirs = await reopen(other.token, mine.headers.etag);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.headers.etag).not.toBe(mine.headers.etag);
+    expect(feedResponse.parse(embeddedPage(theirs.body)).products[0]?.likedByMe).toBe(false);
+  });
+
+  it('gives a new page and a new ETag once the feed has changed', async () => {
+    const before = await open(driver.token);
+    await newPost(t, driver.user.id, { caption: 'Diversion at Bharuch', createdAt: new Date() });
+    const after = await reopen(driver.token, before.headers.etag);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(feedResponse.parse(embeddedPage(after.body)).products[0]?.caption).toBe(
+      'Diversion at Bharuch',
+    );
   });
 
   it('answers a non-HTML request for / as before: not found', async () => {

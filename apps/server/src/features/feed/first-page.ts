@@ -6,6 +6,7 @@ import { feedResponse, limits, type Product } from '@saathi/contract';
 import type { z } from 'zod';
 import { authenticate, type AuthDeps } from '../../auth/authenticate.js';
 import type { Viewer } from '../../auth/viewer.js';
+import { sendPersonalPage } from '../../http/personal-page.js';
 import { isClientRoute } from '../../http/web-app.js';
 import type { PostService } from './posts.service.js';
 
@@ -82,9 +83,19 @@ async function signedIn(auth: AuthDeps, request: FastifyRequest): Promise<Viewer
 /**
  * `/`, the feed, opened from the network: for a signed-in driver, index.html carries the
  * feed's first page (the app's first call, as that driver would get it) and starts the first
- * video, so neither waits for the JavaScript. That answer is the driver's own: never stored
- * (no-store), and never the service worker's copy of index.html, which is the plain file.
- * Anyone else, or a shared link (?v=), gets the plain file as every other client route does.
+ * video, so neither waits for the JavaScript. Never the service worker's copy of index.html,
+ * which is the plain file. Anyone else, or a shared link (?v=), gets the plain file as every
+ * other client route does; the answer depends on the cookie either way (Vary: Cookie).
+ *
+ * The driver's answer is kept by the browser and revalidated (http/personal-page.ts): a warm
+ * start then costs a 304, as the plain file does, instead of the whole page. Kept means on
+ * the phone's disk, where `no-store` kept nothing; what lands there is the feed's first page,
+ * the same posts, counts and likedByMe that `GET /api/v1/video/all` answers the same driver
+ * (with no Cache-Control, so the browser may keep that too) and that the app already keeps in
+ * localStorage for offline reading, plus the public index.html: no token, no contact details,
+ * nothing of the account itself.
+ * `private` keeps it out of shared caches; after a sign-out or with another account the
+ * cookie differs, so the stored copy is never shown without a full answer for that caller.
  */
 export function firstPageRoute(
   app: FastifyInstance,
@@ -92,19 +103,27 @@ export function firstPageRoute(
   posts: PostService,
   webDist: string,
 ): void {
-  app.get('/', { schema: { hide: true } }, async (request, reply: FastifyReply) => {
-    if (!isClientRoute(request.method, request.url, request.headers.accept)) {
-      return reply.callNotFound();
-    }
-    const viewer = Object.keys(request.query ?? {}).length === 0 && (await signedIn(auth, request));
-    if (!viewer) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    const page = feedResponse.parse(
-      await posts.feed({ limit: limits.feedPageApp, emergency: false }, viewer),
-    );
-    const html = await readFile(join(webDist, 'index.html'), 'utf8');
-    return reply
-      .header('cache-control', 'private, no-store')
-      .type('text/html; charset=utf-8')
-      .send(withFirstPage(html, page));
-  });
+  // Compressed here or by the build (the plain file's .br/.gz), never by the plugin.
+  app.get(
+    '/',
+    { schema: { hide: true }, compress: false },
+    async (request, reply: FastifyReply) => {
+      if (!isClientRoute(request.method, request.url, request.headers.accept)) {
+        return reply.callNotFound();
+      }
+      const viewer =
+        Object.keys(request.query ?? {}).length === 0 && (await signedIn(auth, request));
+      if (!viewer) {
+        return reply
+          .header('cache-control', 'no-cache')
+          .header('vary', 'Cookie')
+          .sendFile('index.html');
+      }
+      const page = feedResponse.parse(
+        await posts.feed({ limit: limits.feedPageApp, emergency: false }, viewer),
+      );
+      const html = await readFile(join(webDist, 'index.html'), 'utf8');
+      return sendPersonalPage(request, reply, withFirstPage(html, page));
+    },
+  );
 }

@@ -4,6 +4,7 @@ import {
   messages,
   newPostFields,
   rateLimits,
+  said,
   type NewPostFromUploads,
   type Product,
 } from '@saathi/contract';
@@ -153,7 +154,7 @@ export function createPostService(deps: PostServiceDeps) {
       const parsed = newPostFields.safeParse(upload.fields);
       // Coded by the contract's message (location_required, caption_too_long), as the JSON
       // calls are, so the client can translate it; zod's own English never reaches a user.
-      if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
+      if (!parsed.success) throw invalidField(parsed.error.issues[0]);
       await writePost(viewer, postId, parsed.data, upload.files);
     } catch (error) {
       await upload.discard();
@@ -206,7 +207,7 @@ export function createPostService(deps: PostServiceDeps) {
       if (!row) throw NotFound('post_not_found');
       return {
         success: true as const,
-        message: messages.uploaded,
+        ...said('uploaded'),
         product: await presentOne(row, viewer.user.id),
       };
     },

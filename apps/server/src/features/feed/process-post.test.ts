@@ -222,7 +222,11 @@ describe('post processing', () => {
       url: `/api/v1/admin/product/${id}`,
       headers: bearer(driver.token),
     });
-    expect(del.json()).toEqual({ success: true, message: 'Video deleted successfully' });
+    expect(del.json()).toEqual({
+      success: true,
+      message: 'Video deleted successfully',
+      code: 'video_deleted',
+    });
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     expect(await filesUnder(join(t.dataDir, 'storage', 'public', 'posts', id))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/video/${id}` })).statusCode).toBe(

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages, rateLimits } from '@saathi/contract';
+import { rateLimits, said } from '@saathi/contract';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
@@ -31,7 +31,7 @@ export function createReportService(deps: {
       });
       if (!created) throw Conflict('report_duplicate');
       await deps.attentionChanged();
-      return { success: true as const, message: messages.reported };
+      return { success: true as const, ...said('reported') };
     },
   };
 }

@@ -66,7 +66,11 @@ describe('follow graph: check, stats, follow, unfollow', () => {
 
     const followed = await follow(them.user.id, me.token);
     expect(followed.statusCode, followed.body).toBe(200);
-    expect(followed.json()).toEqual({ success: true, message: messages.followed });
+    expect(followed.json()).toEqual({
+      success: true,
+      message: messages.followed,
+      code: 'followed',
+    });
 
     expect((await check(them.user.id, me.token)).json()).toEqual({
       success: true,
@@ -90,7 +94,11 @@ describe('follow graph: check, stats, follow, unfollow', () => {
 
     const unfollowed = await unfollow(them.user.id, me.token);
     expect(unfollowed.statusCode, unfollowed.body).toBe(200);
-    expect(unfollowed.json()).toEqual({ success: true, message: messages.unfollowed });
+    expect(unfollowed.json()).toEqual({
+      success: true,
+      message: messages.unfollowed,
+      code: 'unfollowed',
+    });
     expect((await check(them.user.id, me.token)).json()).toEqual({
       success: true,
       isFollowing: false,
@@ -120,7 +128,7 @@ describe('follow graph: check, stats, follow, unfollow', () => {
     for (let i = 0; i < 3; i++) {
       const res = await follow(them.user.id, me.token);
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual({ success: true, message: messages.followed });
+      expect(res.json()).toEqual({ success: true, message: messages.followed, code: 'followed' });
     }
     expect(await graphOf(them.user.id)).toMatchObject({ followersCount: 1, followerRows: 1 });
     expect(await graphOf(me.user.id)).toMatchObject({ followingCount: 1, followingRows: 1 });

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client.js';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
 import { follows, posts, users, type UserRow } from '../../db/schema/index.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, preparedText } from '../../db/prepared.js';
 
 /** Read by every profile and follow call: built once (db/prepared.ts), as isFollowing. */
 const activeUserQuery = prepared((db) =>
@@ -21,51 +21,89 @@ export async function findActiveUser(db: Db, userId: string): Promise<UserRow | 
 }
 
 /**
- * Moves the followee's followers_count and the follower's following_count by `delta`. The
- * two rows are locked in id order: A following B while B follows A locked them in opposite
- * orders and PostgreSQL aborted one of the two with a deadlock (a 500 for the user).
+ * A follow in one round trip: the followee must be active (not blocked, as findActiveUser);
+ * the row is added if absent and, when it was new, both users' counters move in the same
+ * statement, so the counts always equal the rows however many people tap at once, and the
+ * followee is told (dedupe_key: follow, unfollow, follow again notifies once). The two user
+ * rows are locked in id order, after the follow row as before: A following B while B follows
+ * A locked them in opposite orders and PostgreSQL aborted one with a deadlock (a 500).
  */
-async function moveCounters(tx: Tx, followerId: string, followeeId: string, delta: 1 | -1) {
-  const step = (column: PgColumn) =>
-    delta > 0 ? sql`${column} + 1` : sql`greatest(${column} - 1, 0)`;
-  const updates = [
-    { id: followeeId, set: { followersCount: step(users.followersCount) } },
-    { id: followerId, set: { followingCount: step(users.followingCount) } },
-  ].sort((a, b) => (a.id < b.id ? -1 : 1));
-  for (const u of updates) await tx.update(users).set(u.set).where(eq(users.id, u.id));
-}
+export const ADD_FOLLOW_SQL = `with target as (
+  select id from users where id = $2::uuid and blocked_at is null
+), added as (
+  insert into follows (follower_id, followee_id) select $1::uuid, id from target
+  on conflict do nothing returning followee_id
+), locked as (
+  select id from users where id in ($1::uuid, $2::uuid) and exists (select from added)
+  order by id for no key update
+), counted as (
+  update users set followers_count = followers_count + (id = $2::uuid)::int,
+    following_count = following_count + (id = $1::uuid)::int
+  where id in (select id from locked)
+  returning id
+), notified as (
+  insert into notifications (id, user_id, kind, actor_id, link, dedupe_key)
+  select $3::uuid, followee_id, 'follow', $1::uuid, $4::text, $5::text from added
+  on conflict do nothing returning id
+)
+select (select id from notified) from target`;
+
+/** An unfollow in one round trip, the counters moving with the row as in ADD_FOLLOW_SQL. */
+export const REMOVE_FOLLOW_SQL = `with target as (
+  select id from users where id = $2::uuid and blocked_at is null
+), removed as (
+  delete from follows where follower_id = $1::uuid and followee_id in (select id from target)
+  returning followee_id
+), locked as (
+  select id from users where id in ($1::uuid, $2::uuid) and exists (select from removed)
+  order by id for no key update
+), counted as (
+  update users set followers_count = greatest(followers_count - (id = $2::uuid)::int, 0),
+    following_count = greatest(following_count - (id = $1::uuid)::int, 0)
+  where id in (select id from locked)
+  returning id
+)
+select from target`;
+
+const addFollowQuery = preparedText(
+  'add_follow',
+  ADD_FOLLOW_SQL,
+  ['followerId', 'followeeId', 'notificationId', 'link', 'dedupeKey'],
+  (r) => ({ notificationId: r[0] as string | null }),
+);
+const removeFollowQuery = preparedText(
+  'remove_follow',
+  REMOVE_FOLLOW_SQL,
+  ['followerId', 'followeeId'],
+  () => ({}),
+);
 
 /**
- * Adds the follow if absent and moves both counters in the same transaction, so the
- * counts always equal the rows however many people tap at once. Answers whether it was new.
+ * Answers undefined, writing nothing, when the followee is missing or blocked; else the id of
+ * the notification this follow made, if it made one.
  */
-export async function addFollow(db: Db, followerId: string, followeeId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const added = await tx
-      .insert(follows)
-      .values({ followerId, followeeId })
-      .onConflictDoNothing()
-      .returning({ followerId: follows.followerId });
-    if (added.length === 0) return false;
-    await moveCounters(tx, followerId, followeeId, 1);
-    return true;
-  });
+export async function addFollow(
+  db: Db,
+  input: {
+    followerId: string;
+    followeeId: string;
+    notificationId: string;
+    link: string;
+    dedupeKey: string;
+  },
+): Promise<{ notificationId: string | null } | undefined> {
+  const [row] = await addFollowQuery(db).execute(input);
+  return row;
 }
 
+/** Answers false, writing nothing, when the followee is missing or blocked. */
 export async function removeFollow(
   db: Db,
   followerId: string,
   followeeId: string,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const removed = await tx
-      .delete(follows)
-      .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)))
-      .returning({ followerId: follows.followerId });
-    if (removed.length === 0) return false;
-    await moveCounters(tx, followerId, followeeId, -1);
-    return true;
-  });
+  const rows = await removeFollowQuery(db).execute({ followerId, followeeId });
+  return rows.length > 0;
 }
 
 const isFollowingQuery = prepared((db) =>

@@ -1,4 +1,5 @@
-import { messages, type PersonSummary, type Suggestion } from '@saathi/contract';
+import { randomUUID } from 'node:crypto';
+import { said, type PersonSummary, type Suggestion } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
@@ -69,24 +70,22 @@ export function createFollowService(deps: {
   return {
     async follow(viewer: Viewer, userId: string) {
       if (userId === viewer.user.id) throw Invalid('follow_self');
-      await target(userId);
-      if (await addFollow(db, viewer.user.id, userId)) {
-        await deps.notifier.notify({
-          userId,
-          kind: 'follow',
-          actorId: viewer.user.id,
-          link: `/user/profile/${viewer.user.id}`,
-          dedupeKey: `follow:${viewer.user.id}`,
-        });
-      }
-      return { success: true as const, message: messages.followed };
+      const added = await addFollow(db, {
+        followerId: viewer.user.id,
+        followeeId: userId,
+        notificationId: randomUUID(),
+        link: `/user/profile/${viewer.user.id}`,
+        dedupeKey: `follow:${viewer.user.id}`,
+      });
+      if (!added) throw NotFound('user_not_found');
+      if (added.notificationId) await deps.notifier.deliver(userId, added.notificationId);
+      return { success: true as const, ...said('followed') };
     },
 
     async unfollow(viewer: Viewer, userId: string) {
       if (userId === viewer.user.id) throw Invalid('follow_self');
-      await target(userId);
-      await removeFollow(db, viewer.user.id, userId);
-      return { success: true as const, message: messages.unfollowed };
+      if (!(await removeFollow(db, viewer.user.id, userId))) throw NotFound('user_not_found');
+      return { success: true as const, ...said('unfollowed') };
     },
 
     async check(viewer: Viewer, userId: string) {

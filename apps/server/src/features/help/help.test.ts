@@ -72,7 +72,12 @@ describe('help requests', () => {
   it('stores the request and answers the spec text with its id', async () => {
     const driver = await quickUser(t, { name: 'Ramesh Kumar' });
     const body = await sendOk(driver);
-    expect(body).toEqual({ success: true, message: 'Request sent to Admin', id: body.id });
+    expect(body).toEqual({
+      success: true,
+      message: 'Request sent to Admin',
+      code: 'help_sent',
+      id: body.id,
+    });
     const [row] = await t.database.db
       .select()
       .from(helpRequests)

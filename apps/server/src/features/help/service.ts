@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { helpLimits, messages, type HelpQueueFilter } from '@saathi/contract';
+import { helpLimits, said, type HelpQueueFilter } from '@saathi/contract';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
@@ -69,7 +69,7 @@ export function createHelpService(deps: {
   return {
     async send(viewer: Viewer, input: NewHelpRequest) {
       const key = input.clientRequestId;
-      const sent = (id: string) => ({ success: true as const, message: messages.help_sent, id });
+      const sent = (id: string) => ({ success: true as const, ...said('help_sent'), id });
       // A phone retrying a request it could not confirm: answered, never counted or told again.
       const known = key && (await helpRequestIdByKey(db, viewer.user.id, key));
       if (known) return sent(known);

@@ -3,9 +3,9 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   cardApplicationFields,
   cardRefusal,
-  messages,
   normalizeIndianMobile,
   rateLimits,
+  said,
   type DriverCard,
 } from '@saathi/contract';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
@@ -88,10 +88,10 @@ export function createIdCardService(deps: {
       let photoKey: string | undefined;
       try {
         if (existing) {
-          return { success: true as const, message: messages.card_exists, card: present(existing) };
+          return { success: true as const, ...said('card_exists'), card: present(existing) };
         }
         const parsed = cardApplicationFields.safeParse(upload.fields);
-        if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
+        if (!parsed.success) throw invalidField(parsed.error.issues[0]);
         const { userId, ...fields } = parsed.data;
         if (userId !== undefined && userId !== viewer.user.id) throw Forbidden('card_not_yours');
         const photo = upload.files[0];
@@ -118,12 +118,12 @@ export function createIdCardService(deps: {
             expiryDate: plusOneYear(issueDate),
           });
           if (row !== 'taken')
-            return { success: true as const, message: messages.card_issued, card: present(row) };
+            return { success: true as const, ...said('card_issued'), card: present(row) };
           // Taken: either this user's card appeared meanwhile (a double tap), or the number.
           const mine = await cardOfUser(db, viewer.user.id);
           if (mine) {
             await deps.storage.delete(photoKey);
-            return { success: true as const, message: messages.card_exists, card: present(mine) };
+            return { success: true as const, ...said('card_exists'), card: present(mine) };
           }
         }
         throw new HttpError(503, 'server_error');

@@ -174,7 +174,11 @@ describe('the reports queue and its actions', () => {
     await report(sunita, post.id, 'Spam');
     const res = await act('dismiss', post.id, { note: 'Real footage from the toll' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: messages.reports_dismissed });
+    expect(res.json()).toEqual({
+      success: true,
+      message: messages.reports_dismissed,
+      code: 'reports_dismissed',
+    });
 
     const rows = await t.database.db.select().from(reports).where(eq(reports.postId, post.id));
     expect(rows.map((r) => r.status)).toEqual(['dismissed', 'dismissed']);
@@ -220,7 +224,11 @@ describe('the reports queue and its actions', () => {
 
     const res = await act('remove', post.id, { reason: 'Graphic injury' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: messages.post_removed });
+    expect(res.json()).toEqual({
+      success: true,
+      message: messages.post_removed,
+      code: 'post_removed',
+    });
 
     expect(await filesOf(post.id)).toEqual([]);
     expect((await feedPage(t, 'limit=30')).products.map((p) => p._id)).not.toContain(post.id);
@@ -269,7 +277,11 @@ describe('the reports queue and its actions', () => {
     await report(ravi, post.id, 'Threatens other drivers');
     const res = await act('remove-and-block', post.id, { reason: 'Threats of violence' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: messages.post_removed_author_blocked });
+    expect(res.json()).toEqual({
+      success: true,
+      message: messages.post_removed_author_blocked,
+      code: 'post_removed_author_blocked',
+    });
 
     const after = await t.app.inject({
       method: 'GET',
@@ -303,13 +315,18 @@ describe('the reports queue and its actions', () => {
     expect(blocking.json()).toEqual({
       success: true,
       message: messages.post_removed_author_blocked,
+      code: 'post_removed_author_blocked',
     });
     const after = (await queue('limit=50')).items.find((i) => i.post._id === second.id);
     expect(after?.authorBlocked).toBe(true);
 
     const again = await act('remove-and-block', second.id, { reason: 'Second reason' });
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toEqual({ success: true, message: messages.post_removed });
+    expect(again.json()).toEqual({
+      success: true,
+      message: messages.post_removed,
+      code: 'post_removed',
+    });
     expect((await queue('limit=50')).items.some((i) => i.post._id === second.id)).toBe(false);
     const [removed] = await auditOf(second.id);
     expect(removed).toMatchObject({

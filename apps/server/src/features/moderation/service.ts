@@ -1,4 +1,4 @@
-import { messages, type ReportedPost } from '@saathi/contract';
+import { said, type ReportedPost } from '@saathi/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
@@ -171,7 +171,7 @@ export function createPostModerationService(deps: PostModerationDeps) {
         return ids;
       });
       await afterResolution(postId, reporterIds, 'report_dismissed');
-      return { success: true as const, message: messages.reports_dismissed };
+      return { success: true as const, ...said('reports_dismissed') };
     },
 
     async remove(postId: string, reason: string, viewer: Viewer, block: boolean) {
@@ -182,7 +182,7 @@ export function createPostModerationService(deps: PostModerationDeps) {
       });
       return {
         success: true as const,
-        message: blocked ? messages.post_removed_author_blocked : messages.post_removed,
+        ...said(blocked ? 'post_removed_author_blocked' : 'post_removed'),
       };
     },
 
@@ -195,7 +195,7 @@ export function createPostModerationService(deps: PostModerationDeps) {
       const own = row.post.userId === viewer.user.id;
       if (!own && viewer.user.usertype !== 'admin') throw Forbidden('not_post_owner');
       await removal(row, viewer, { reason: null, block: false, audit: !own });
-      return { success: true as const, message: messages.video_deleted };
+      return { success: true as const, ...said('video_deleted') };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
-import webpush from 'web-push';
+import type webpushModule from 'web-push';
 import { notificationNotices, notificationTitles } from '@saathi/contract';
 import type { Db } from '../../db/client.js';
 import { appSettings } from '../../db/schema/index.js';
@@ -11,6 +11,17 @@ import {
   type NotificationRow,
 } from './queries.js';
 import { postPush, type PushPolicy } from './push-target.js';
+
+let loadingWebPush: Promise<typeof webpushModule> | undefined;
+
+/**
+ * web-push (and the crypto and HTTP modules it pulls in) only once a key pair is made or a push
+ * is sent: most API processes start with the keys stored and may never send one.
+ */
+function loadWebPush(): Promise<typeof webpushModule> {
+  loadingWebPush ??= import('web-push').then((module) => module.default);
+  return loadingWebPush;
+}
 
 interface VapidKeys {
   publicKey: string;
@@ -27,6 +38,7 @@ export async function vapidKeys(db: Db): Promise<VapidKeys> {
       VapidKeys | undefined;
   const existing = await read();
   if (existing) return existing;
+  const webpush = await loadWebPush();
   await db
     .insert(appSettings)
     .values({ key: 'vapid', value: webpush.generateVAPIDKeys() })
@@ -64,6 +76,7 @@ export async function sendPush(
   const subscriptions = await pushSubscriptionsOf(deps.db, userId);
   if (subscriptions.length === 0) return;
   const keys = await vapidKeys(deps.db);
+  const webpush = await loadWebPush();
   const n = row.notification;
   await Promise.all(
     subscriptions.map(async (sub) => {
@@ -76,7 +89,7 @@ export async function sendPush(
       // web-push builds the request (VAPID JWT, aes128gcm body); postPush sends it, to an
       // allowed host on a public address only. web-push's own sendNotification would go
       // anywhere the subscription says, and speaks TLS only (tests run a plain-http service).
-      let request: ReturnType<typeof webpush.generateRequestDetails> & { body: Buffer };
+      let request: ReturnType<typeof webpushModule.generateRequestDetails> & { body: Buffer };
       try {
         request = webpush.generateRequestDetails(
           { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },

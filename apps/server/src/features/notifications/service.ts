@@ -39,6 +39,11 @@ export interface NotifyInput {
 /** What other features call to tell someone something. */
 export interface Notifier {
   notify(input: NotifyInput): Promise<void>;
+  /**
+   * The live part of notify() for a row the caller stored in its own statement (a like,
+   * follow or comment writes its notification in the same round trip as itself).
+   */
+  deliver(userId: string, notificationId: string): Promise<void>;
 }
 
 export function createNotificationService(deps: {
@@ -58,11 +63,29 @@ export function createNotificationService(deps: {
     await hub.publish(userChannel(userId), 'count', { unreadCount: await unreadCount(db, userId) });
   }
 
+  /**
+   * Pushes a stored notification to the user's open pages at once (SSE, through the hub) and
+   * queues Web Push. Its failures never fail the caller's action.
+   */
+  async function deliver(userId: string, notificationId: string): Promise<void> {
+    try {
+      const [full] = await notificationPage(db, userId, { limit: 1, id: notificationId });
+      if (full) {
+        await hub.publish(userChannel(userId), 'notification', {
+          notification: presentNotification(full),
+          unreadCount: await unreadCount(db, userId),
+        });
+      }
+      await deps.jobs.send(PUSH_QUEUE, { userId, notificationId });
+    } catch (err) {
+      deps.log.error({ err }, 'live notification delivery failed');
+    }
+  }
+
   return {
-    /**
-     * Stores the notification, pushes it to the user's open pages at once (SSE, through the
-     * hub) and queues Web Push. Failures of the live parts never fail the caller's action.
-     */
+    deliver,
+
+    /** Stores the notification, then delivers it. */
     async notify(input: NotifyInput): Promise<void> {
       if (input.actorId && input.actorId === input.userId) return;
       const row = await insertNotification(db, {
@@ -76,19 +99,7 @@ export function createNotificationService(deps: {
         link: input.link ?? null,
         dedupeKey: input.dedupeKey ?? null,
       });
-      if (!row) return;
-      try {
-        const [full] = await notificationPage(db, input.userId, { limit: 1, id: row.id });
-        if (full) {
-          await hub.publish(userChannel(input.userId), 'notification', {
-            notification: presentNotification(full),
-            unreadCount: await unreadCount(db, input.userId),
-          });
-        }
-        await deps.jobs.send(PUSH_QUEUE, { userId: input.userId, notificationId: row.id });
-      } catch (err) {
-        deps.log.error({ err }, 'live notification delivery failed');
-      }
+      if (row) await deliver(input.userId, row.id);
     },
 
     async list(viewer: Viewer, query: { cursor?: string; limit: number }) {

@@ -197,7 +197,7 @@ describe('the Redis hub at shutdown', () => {
       const onRejection = (reason: unknown) => rejections.push(reason);
       process.on('unhandledRejection', onRejection);
       try {
-        const hub = redisHub(process.env.REDIS_URL ?? '', `saathi-test-${randomUUID()}:`);
+        const hub = await redisHub(process.env.REDIS_URL ?? '', `saathi-test-${randomUUID()}:`);
         const subscription = hub.subscribe('user:someone', () => undefined);
         await subscription.joined;
         await hub.close();

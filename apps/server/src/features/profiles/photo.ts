@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import sharp from 'sharp';
 import { limits } from '@saathi/contract';
 import { Invalid } from '../../http/errors.js';
 import { MediaRejectedError } from '../../media/errors.js';
+import { loadSharp } from '../../media/load-sharp.js';
 import { normalizeImage, photoPixelLimits } from '../../media/normalize-image.js';
 import { postImageTypes } from '../../media/types.js';
 import type { FileRule } from '../../media/sniff.js';
@@ -37,6 +37,7 @@ export async function storeAvatar(
     }
     throw error;
   });
+  const sharp = await loadSharp();
   const square = await sharp(normalized.data)
     .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
     .jpeg({ quality: 80, progressive: true })

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { messages, rateLimits, updateProfileFields } from '@saathi/contract';
+import { rateLimits, updateProfileFields, said } from '@saathi/contract';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import { selfView, type Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
@@ -59,7 +59,7 @@ export function createProfileService(deps: {
       try {
         const parsed = updateProfileFields.safeParse(upload.fields);
         // Coded by the contract's message ('name_length'), like every other checked field.
-        if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
+        if (!parsed.success) throw invalidField(parsed.error.issues[0]);
         const photo = upload.files[0];
         if (photo) {
           // Counted once the photo arrived: a name change alone costs nothing to limit.
@@ -90,7 +90,7 @@ export function createProfileService(deps: {
             .delete(previous)
             .catch((err: unknown) => deps.log.warn({ err }, 'old avatar not deleted'));
         }
-        return { success: true as const, message: messages.profile_updated, user: selfView(user) };
+        return { success: true as const, ...said('profile_updated'), user: selfView(user) };
       } catch (error) {
         if (stored) await deps.storage.delete(stored);
         throw error;

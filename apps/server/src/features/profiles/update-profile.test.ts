@@ -73,7 +73,7 @@ describe('PUT /api/v1/me/profile', () => {
   function expectUpdated(res: Awaited<ReturnType<typeof update>>): SelfUser {
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json() as { success: true; message: string; user: SelfUser };
-    expect(Object.keys(body).sort()).toEqual(['message', 'success', 'user']);
+    expect(Object.keys(body).sort()).toEqual(['code', 'message', 'success', 'user']);
     expect(body.message).toBe(messages.profile_updated);
     expect(res.body).not.toMatch(/argon2|password/i);
     return selfUser.parse(body.user);

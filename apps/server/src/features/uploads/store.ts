@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/server';
 import { uploadLimits } from '@saathi/contract';
 import type { Config } from '../../config.js';
@@ -34,7 +33,9 @@ function removing(datastore: DataStore) {
  * when S3_BUCKET is set, so every API process sees the same bytes. Never served: the only
  * way out is attaching a finished upload, which copies it through the checks into storage.
  */
-export function openUploadStore(config: Pick<Config, 'dataDir' | 's3'>): UploadStore {
+export async function openUploadStore(
+  config: Pick<Config, 'dataDir' | 's3'>,
+): Promise<UploadStore> {
   const { s3 } = config;
   if (!s3) {
     const store = new FileStore({
@@ -48,6 +49,9 @@ export function openUploadStore(config: Pick<Config, 'dataDir' | 's3'>): UploadS
       remove: removing(store),
     };
   }
+  // Imported here, not at the top: it loads the AWS SDK, which a server on local disk
+  // would pay for at start-up (CPU and memory) without ever using it.
+  const { S3Store } = await import('@tus/s3-store');
   const store = new S3Store({
     // S3's smallest multipart part; a 10 MB file is two parts.
     partSize: 5 * 1024 * 1024,

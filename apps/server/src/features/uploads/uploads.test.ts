@@ -210,7 +210,7 @@ describe('resumable uploads (tus)', () => {
     const filesBefore = await tusFiles();
     expect(filesBefore.some((f) => f.startsWith(staleDone))).toBe(true);
 
-    await expireUploads(t.database.db, openUploadStore(t.config), pino({ level: 'silent' }));
+    await expireUploads(t.database.db, await openUploadStore(t.config), pino({ level: 'silent' }));
 
     for (const id of staleIds) expect(await rowOf(id)).toBeUndefined();
     const filesAfter = await tusFiles();

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import {
   addDocumentFields,
   limits,
-  messages,
   vaultTokenHeader,
+  said,
   type PersonalDocument,
 } from '@saathi/contract';
 import { verifyPassword } from '../../auth/passwords.js';
@@ -155,7 +155,7 @@ export function createVaultService(deps: {
       });
       try {
         const parsed = addDocumentFields.safeParse(upload.fields);
-        if (!parsed.success) throw invalidField(parsed.error.issues[0]?.message);
+        if (!parsed.success) throw invalidField(parsed.error.issues[0]);
         own(viewer, parsed.data.userId);
         const file = upload.files[0];
         if (!file) throw Invalid('document_fields_required');
@@ -171,7 +171,7 @@ export function createVaultService(deps: {
           originalName: file.filename.slice(0, 200) || parsed.data.documentName,
           expiresOn: parsed.data.expiresOn ?? null,
         });
-        return { success: true as const, message: messages.document_added, document: present(row) };
+        return { success: true as const, ...said('document_added'), document: present(row) };
       } catch (error) {
         await upload.discard();
         throw error;
@@ -191,7 +191,7 @@ export function createVaultService(deps: {
       await deps.storage
         .delete(row.storageKey)
         .catch((err: unknown) => deps.log.error({ err }, 'vault file not deleted'));
-      return { success: true as const, message: messages.document_deleted };
+      return { success: true as const, ...said('document_deleted') };
     },
 
     /** The decrypted bytes, for the owner with a live unlock; nobody else learns it exists. */

@@ -223,7 +223,11 @@ describe('documents', () => {
       headers: { ...bearer(owner.token), 'x-vault-token': vault },
       payload: {},
     });
-    expect(removed.json()).toEqual({ success: true, message: 'Document deleted successfully!' });
+    expect(removed.json()).toEqual({
+      success: true,
+      message: 'Document deleted successfully!',
+      code: 'document_deleted',
+    });
     expect(
       (await filesUnder(join(t.dataDir, 'storage', 'private', 'vault'))).filter(
         (f) => !f.endsWith('.meta'),

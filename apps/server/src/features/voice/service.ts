@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { audioFields, limits, messages, rateLimits } from '@saathi/contract';
+import { audioFields, limits, messages, rateLimits, said } from '@saathi/contract';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
@@ -96,7 +96,7 @@ export function createVoiceService(deps: VoiceServiceDeps) {
     try {
       // The name first, as every upload reads its fields before judging its files.
       const fields = audioFields.safeParse(fromUpload ?? ('fields' in upload ? upload.fields : {}));
-      if (!fields.success) throw invalidField(fields.error.issues[0]?.message);
+      if (!fields.success) throw invalidField(fields.error.issues[0]);
       const file = upload.files[0];
       if (!file) throw Invalid('voice_required');
       if (file.bytes < limits.voiceMinBytes) throw Invalid('voice_too_short');
@@ -134,7 +134,7 @@ export function createVoiceService(deps: VoiceServiceDeps) {
       const row = await receive(request, viewer, 'voice', fromUpload);
       return {
         success: true as const,
-        message: messages.voice_uploaded,
+        ...said('voice_uploaded'),
         data: presentNote(row.note, row.author),
       };
     },
@@ -152,7 +152,7 @@ export function createVoiceService(deps: VoiceServiceDeps) {
       const row = await receive(request, viewer, 'audio', fromUpload);
       return {
         success: true as const,
-        message: messages.audio_uploaded,
+        ...said('audio_uploaded'),
         audio: presentAudio(row.note),
       };
     },
@@ -173,7 +173,7 @@ export function createVoiceService(deps: VoiceServiceDeps) {
           .publish(voiceChannel, 'removed', { _id: id })
           .catch((err: unknown) => deps.log.error({ err }, 'voice removal not published'));
       }
-      return { success: true as const, message: messages.voice_deleted };
+      return { success: true as const, ...said('voice_deleted') };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { accountCalls } from '@saathi/contract';
 import { request } from '../../api/client';
-import { messageText } from '../../api/errorText';
+import { answerText, errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import { showToast } from '../../ui/toastStore';
@@ -13,7 +13,7 @@ export function useRequestDeletion(onDone: () => void) {
   return useMutation({
     mutationFn: (password: string) => request(accountCalls.requestDeletion, { body: { password } }),
     onSuccess: async (response) => {
-      showToast('success', messageText(response.message));
+      showToast('success', answerText(response));
       await refreshMe();
       onDone();
     },
@@ -24,10 +24,10 @@ export function useCancelDeletion() {
   return useMutation({
     mutationFn: () => request(accountCalls.cancelDeletion, {}),
     onSuccess: async (response) => {
-      showToast('success', messageText(response.message));
+      showToast('success', answerText(response));
       await refreshMe();
     },
-    onError: (error) => showToast('error', messageText(error.message)),
+    onError: (error) => showToast('error', errorText(error, 'errors.server_error')),
   });
 }
 
@@ -47,7 +47,7 @@ export function useRequestExport(onDone: () => void) {
     mutationFn: (vaultPassword: string) =>
       request(accountCalls.requestExport, { body: { vaultPassword } }),
     onSuccess: async (response) => {
-      showToast('success', messageText(response.message));
+      showToast('success', answerText(response));
       await queryClient.invalidateQueries({ queryKey: exportKey });
       onDone();
     },

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { authCalls, type MessageCode } from '@saathi/contract';
 import { request } from '../../api/client';
-import { errorText, messageText } from '../../api/errorText';
+import { answerText, errorText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
 import { PhoneField } from './AccountFields';
 import { TextLink } from '../../ui/TextLink';
@@ -22,7 +22,7 @@ export function ForgotPasswordScreen() {
   const forgot = useMutation({
     mutationFn: () => request(authCalls.forgotPassword, { body: { email: number } }),
     onSuccess: (response) => {
-      const text = messageText(response.message);
+      const text = answerText(response);
       setSent(text);
       showToast('success', text);
     },

@@ -19,7 +19,11 @@ async function renderScreen(path: string) {
 
 describe('Reset Password', () => {
   const fetchMock = vi.fn(async () =>
-    jsonResponse(200, { success: true, message: 'Your password has been reset.' }),
+    jsonResponse(200, {
+      success: true,
+      message: 'Your password has been reset.',
+      code: 'reset_done',
+    }),
   );
   beforeEach(() => vi.stubGlobal('fetch', fetchMock));
   afterEach(() => {
@@ -56,6 +60,9 @@ describe('Reset Password', () => {
       `/api/v1/password/reset/${token}`,
       expect.objectContaining({ method: 'PUT' }),
     );
-    expect(await screen.findByText('Your password has been reset.')).toBeInTheDocument();
+    // The toast says what the answer's code means, not the answer's own English text.
+    expect(
+      await screen.findByText('Your password has been reset. Please login with the new password.'),
+    ).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { authCalls } from '@saathi/contract';
 import { request } from '../../api/client';
-import { errorText, messageText } from '../../api/errorText';
+import { answerText, errorText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/TextField';
 import { TextLink } from '../../ui/TextLink';
@@ -31,7 +31,7 @@ export function ResetPasswordScreen() {
         body: { password, confirmPassword },
       }),
     onSuccess: (response) => {
-      showToast('success', messageText(response.message));
+      showToast('success', answerText(response));
       void navigate('/login', { replace: true });
     },
     onError: (failure) => {

@@ -43,7 +43,13 @@ describe('normal user forms', () => {
 
   it('registration saves the token and goes to the feed', async () => {
     fetchMock.mockResolvedValue(
-      jsonResponse(201, { success: true, Token: 'jwt-1', message: 'ok', user }),
+      jsonResponse(201, {
+        success: true,
+        Token: 'jwt-1',
+        message: 'ok',
+        code: 'user_registered',
+        user,
+      }),
     );
     const { router } = renderRoute('/user/register');
     type('Name', 'Sita Devi');
@@ -56,7 +62,9 @@ describe('normal user forms', () => {
   });
 
   it('registration without a token in the answer counts as failed', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, { success: true, message: 'ok' }));
+    fetchMock.mockResolvedValue(
+      jsonResponse(200, { success: true, message: 'ok', code: 'user_registered' }),
+    );
     renderRoute('/end/user/register');
     type('Name', 'Sita Devi');
     type('Phone Number', '9876543210');
@@ -95,6 +103,7 @@ describe('normal user forms', () => {
       jsonResponse(200, {
         success: true,
         message: 'If an account exists for this number, a reset link has been sent to it by SMS.',
+        code: 'reset_sent',
       }),
     );
     renderRoute('/forgot-password');

@@ -9,7 +9,7 @@ describe('logout', () => {
   it('revokes the session, forgets the token, alerts and reloads at /login', async () => {
     saveToken('jwt-9');
     const fetchMock = vi.fn(async () =>
-      jsonResponse(200, { success: true, message: 'Logout success' }),
+      jsonResponse(200, { success: true, message: 'Logout success', code: 'logged_out' }),
     );
     const alert = vi.fn();
     const assign = vi.fn();

@@ -32,7 +32,9 @@ function serve(comments: Comment[], onPost?: () => Promise<Response>) {
   const fetch = vi.fn((url: string, init?: RequestInit) => {
     if (init?.method === 'POST' && onPost) return onPost();
     if (init?.method === 'DELETE')
-      return Promise.resolve(jsonResponse(200, { success: true, message: 'Comment deleted' }));
+      return Promise.resolve(
+        jsonResponse(200, { success: true, message: 'Comment deleted', code: 'comment_deleted' }),
+      );
     return Promise.resolve(
       jsonResponse(200, { success: true, comments, total: comments.length, nextCursor: null }),
     );

@@ -25,6 +25,7 @@ describe('image card', () => {
         jsonResponse(200, {
           success: true,
           message: 'Post reported successfully! Admin will review it.',
+          code: 'reported',
         }),
       ),
     );

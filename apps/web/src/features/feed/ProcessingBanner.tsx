@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { CircleAlert, RotateCw, Trash2 } from 'lucide-react';
 import { postCalls, type Product } from '@saathi/contract';
 import { request } from '../../api/client';
-import { errorText, messageText } from '../../api/errorText';
+import { errorText } from '../../api/errorText';
+import { storedReasonText } from '../../api/storedReasonText';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import { useToken } from '../../api/token';
@@ -29,7 +30,7 @@ function FailedRow({ post }: { post: Product }) {
         <CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0" />
         <span>
           <strong>{t('banner.failed', { title: post.title || post.location })}</strong>{' '}
-          {post.failureReason ? messageText(post.failureReason) : ''}
+          {post.failureReason ? storedReasonText(post.failureReason) : ''}
         </span>
       </p>
       <div className="flex justify-end gap-2">

@@ -82,6 +82,7 @@ describe('report modal', () => {
       jsonResponse(200, {
         success: true,
         message: 'Video reported successfully! Admin will review it.',
+        code: 'reported',
       }),
     );
     expect(

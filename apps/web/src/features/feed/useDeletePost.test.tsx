@@ -46,7 +46,13 @@ describe('useDeletePost', () => {
     signIn();
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const fetch = vi.fn(() =>
-      Promise.resolve(jsonResponse(200, { success: true, message: 'Video deleted successfully' })),
+      Promise.resolve(
+        jsonResponse(200, {
+          success: true,
+          message: 'Video deleted successfully',
+          code: 'video_deleted',
+        }),
+      ),
     );
     vi.stubGlobal('fetch', fetch);
     const onDone = vi.fn();

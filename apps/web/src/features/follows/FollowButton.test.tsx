@@ -67,7 +67,13 @@ describe('follow button', () => {
       queryClient.getQueryData<{ followersCount: number }>(queryKeys.followStats(authorId))
         ?.followersCount,
     ).toBe(11);
-    answer(jsonResponse(200, { success: true, message: 'Successfully followed user!' }));
+    answer(
+      jsonResponse(200, {
+        success: true,
+        message: 'Successfully followed user!',
+        code: 'followed',
+      }),
+    );
     expect(await screen.findByText('Successfully followed user!')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Following' }).hasAttribute('disabled')).toBe(

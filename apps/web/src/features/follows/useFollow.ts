@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { followCalls } from '@saathi/contract';
 import { request } from '../../api/client';
 import { refuseOffline } from '../../api/refuseOffline';
-import { errorText, messageText } from '../../api/errorText';
+import { answerText, errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import { useToken } from '../../api/token';
@@ -22,12 +22,11 @@ function refreshAfterChange(): Promise<void> {
 export const followQueue = createFollowQueue({
   send: async (userId, follow) => {
     const call = follow ? followCalls.follow : followCalls.unfollow;
-    const { message } = await request(call, { params: { userId } });
-    return message;
+    return answerText(await request(call, { params: { userId } }));
   },
   show: (userId, following) => showFollowing(queryClient, userId, following),
-  done: (_userId, _following, message) => {
-    showToast('success', messageText(message));
+  done: (_userId, _following, text) => {
+    showToast('success', text);
     void refreshAfterChange();
   },
   fail: (_userId, follow, error) => {

@@ -21,7 +21,7 @@ const sos: HelpRequestInput = {
   source: 'sos',
 };
 const answer = (id = '5b0c4c5e-8f0e-4a57-9d0c-3f3c2b1a0e9d') =>
-  jsonResponse(200, { success: true, message: 'Request sent to Admin', id });
+  jsonResponse(200, { success: true, message: 'Request sent to Admin', code: 'help_sent', id });
 
 const stored = () => outboxAll<QueuedHelp>('help');
 const sentBodies = (fetch: ReturnType<typeof vi.fn>) =>

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Camera, ImagePlus } from 'lucide-react';
 import { bloodGroups, cardApplicationFields, cardFieldMax } from '@saathi/contract';
-import { errorText, messageText } from '../../api/errorText';
+import { answerText, errorText, issueText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { PickButton } from '../../ui/PickButton';
@@ -101,7 +101,7 @@ export function IdCardForm({ userId, name, mobile, onClose }: IdCardFormProps) {
       const wrong: Partial<Record<CardField, string>> = {};
       for (const issue of checked.error.issues) {
         const field = cardFieldNames.find((name) => name === issue.path[0]);
-        if (field) wrong[field] ??= messageText(issue.message);
+        if (field) wrong[field] ??= issueText(issue);
       }
       setProblems(wrong);
       setError(Object.values(wrong)[0] ?? t('form.required'));
@@ -116,7 +116,7 @@ export function IdCardForm({ userId, name, mobile, onClose }: IdCardFormProps) {
     apply.mutate(
       { fields: trimmed, photo },
       {
-        onSuccess: (answer) => showToast('success', messageText(answer.message), toastStyles.user),
+        onSuccess: (answer) => showToast('success', answerText(answer), toastStyles.user),
         onError: (failure) =>
           setError(t('form.failed', { message: errorText(failure, 'errors.server_error') })),
       },

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { LocateFixed, Upload } from 'lucide-react';
 import { limits } from '@saathi/contract';
-import { messageText } from '../../api/errorText';
+import { answerText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import { Button } from '../../ui/Button';
@@ -72,7 +72,7 @@ export function AddVideoScreen() {
     },
     onMutate: () => setProgress(idle),
     onSuccess: (response) => {
-      showToast('success', messageText(response.message));
+      showToast('success', answerText(response));
       clearForm();
       // The feed's banner shows the post as processing until the worker is done.
       void queryClient.invalidateQueries({ queryKey: queryKeys.myPosts });

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fakeFile } from '../../test/fakeFile';
 import { imageProblem, mediaMissing, newImagesProblem, videoProblem } from './mediaRules';

@@ -34,11 +34,14 @@ describe('own profile when the account check fails', () => {
   it("says 'Failed to load user' with the reason and a retry, never 'Loading profile...' for ever", async () => {
     signIn();
     const user = meAnswer();
-    const fetch = stubMe(() => jsonResponse(503, { success: false, message: 'Server is busy' }));
+    const fetch = stubMe(() =>
+      jsonResponse(503, { success: false, message: 'Server is busy', code: 'server_error' }),
+    );
     renderWithProviders(<MyProfileScreen />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load user');
-    expect(alert.textContent).toContain('Server is busy');
+    // The reason comes from the answer's code, never from its English text.
+    expect(alert.textContent).toContain('Something went wrong on our side');
     expect(screen.queryByText('Loading profile...')).toBeNull();
 
     fetch.mockImplementation((url: string) =>

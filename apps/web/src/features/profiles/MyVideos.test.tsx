@@ -9,7 +9,11 @@ function serve() {
   const fetch = vi.fn((url: string, init?: RequestInit) =>
     Promise.resolve(
       init?.method === 'DELETE'
-        ? jsonResponse(200, { success: true, message: 'Video deleted successfully' })
+        ? jsonResponse(200, {
+            success: true,
+            message: 'Video deleted successfully',
+            code: 'video_deleted',
+          })
         : url === '/api/v1/video/mine'
           ? jsonResponse(200, {
               success: true,

@@ -28,7 +28,11 @@ function serve(body: unknown, status = 200) {
       return Promise.resolve(jsonResponse(status, body));
     if (init?.method === 'POST') {
       return Promise.resolve(
-        jsonResponse(200, { success: true, message: 'Successfully followed user!' }),
+        jsonResponse(200, {
+          success: true,
+          message: 'Successfully followed user!',
+          code: 'followed',
+        }),
       );
     }
     return silentFetch();

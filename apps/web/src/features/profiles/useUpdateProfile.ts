@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { profileCalls } from '@saathi/contract';
 import { requestMultipart } from '../../api/client';
-import { messageText } from '../../api/errorText';
+import { answerText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import { showToast } from '../../ui/toastStore';
@@ -17,7 +17,7 @@ export function useUpdateProfile(onDone: () => void) {
       }),
     onSuccess: (response) => {
       queryClient.setQueryData(queryKeys.me, { success: true, user: response.user });
-      showToast('success', messageText(response.message));
+      showToast('success', answerText(response));
       onDone();
       // Own posts carry the author's name and photo.
       return queryClient.invalidateQueries({ queryKey: queryKeys.posts });

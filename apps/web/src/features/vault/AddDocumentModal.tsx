@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Camera, FileUp, Trash2 } from 'lucide-react';
 import { documentTypes, type PersonalDocument } from '@saathi/contract';
-import { errorText, messageText } from '../../api/errorText';
+import { answerText, errorText } from '../../api/errorText';
 import { ApiError } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
@@ -60,7 +60,7 @@ export function AddDocumentModal({ onDone, onClose }: AddDocumentModalProps) {
       { documentType, documentName, description, expiresOn, file },
       {
         onSuccess: (answer) => {
-          showToast('success', messageText(answer.message), toastStyles.user);
+          showToast('success', answerText(answer), toastStyles.user);
           onDone();
         },
         onError: (failure) => {

@@ -1,6 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import type { VoiceStatus } from '@saathi/contract';
-import { messageText } from '../../api/errorText';
+import { storedReasonText } from '../../api/storedReasonText';
 
 interface VoicePlayerProps {
   status: VoiceStatus;
@@ -33,7 +33,7 @@ export function VoicePlayer({
   return (
     <p className="text-sm text-red-700">
       {failedText}
-      {failureReason ? `: ${messageText(failureReason)}` : ''}
+      {failureReason ? `: ${storedReasonText(failureReason)}` : ''}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { callPath, exportDownloadPath, messages, vaultTokenHeader } from '@saathi/contract';
+import { callPath, exportDownloadPath, vaultTokenHeader, said } from '@saathi/contract';
 import type { RateLimiter } from '../../../auth/rate-limiter.js';
 import type { Viewer } from '../../../auth/viewer.js';
 import type { Db } from '../../../db/client.js';
@@ -48,7 +48,7 @@ export function createExportService(deps: {
       await insertExport(db, exportId, viewer.user.id);
       const job: ExportJob = { exportId, withVault };
       await deps.jobs.send(EXPORT_QUEUE, job);
-      return { success: true as const, message: messages.export_started, exportId };
+      return { success: true as const, ...said('export_started'), exportId };
     },
 
     async latest(viewer: Viewer) {

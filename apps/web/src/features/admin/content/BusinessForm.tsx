@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { businessCategories, businessInput, type AdminBusiness } from '@saathi/contract';
-import { errorText, messageText } from '../../../api/errorText';
+import { answerText, errorText, issueText } from '../../../api/errorText';
 import { Modal } from '../../../ui/Modal';
 import { TextField } from '../../../ui/TextField';
 import { showToast } from '../../../ui/toastStore';
@@ -55,7 +55,7 @@ export function BusinessForm({
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? '');
-        next[key] ??= messageText(issue.message);
+        next[key] ??= issueText(issue);
       }
       setErrors(next);
       return;
@@ -65,7 +65,7 @@ export function BusinessForm({
       { id: business?._id ?? null, body: parsed.data },
       {
         onSuccess: (answer) => {
-          showToast('success', messageText(answer.message));
+          showToast('success', answerText(answer));
           onClose();
         },
       },

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { errorText, messageText } from '../../../api/errorText';
+import { answerText, errorText } from '../../../api/errorText';
 import { Button } from '../../../ui/Button';
 import { showToast } from '../../../ui/toastStore';
 import { Empty, LoadFailed, Loading } from '../ListStates';
@@ -15,7 +15,7 @@ interface ContentPanelProps<T extends { _id: string }> {
   emptyText: string;
   listClassName: string;
   deleteTitle: (item: T) => string;
-  remove: UseMutationResult<{ message: string }, Error, string>;
+  remove: UseMutationResult<{ message: string; code: string }, Error, string>;
   /** One item as a list entry; `actions` are its Edit and Delete buttons. */
   renderItem: (item: T, actions: ReactNode) => ReactNode;
   /** The add form (item null) or the edit form. */
@@ -74,7 +74,7 @@ export function ContentPanel<T extends { _id: string }>(props: ContentPanelProps
           onConfirm={() =>
             remove.mutate(deleting._id, {
               onSuccess: (answer) => {
-                showToast('success', messageText(answer.message));
+                showToast('success', answerText(answer));
                 setDeleting(null);
               },
             })

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImagePlus, Video } from 'lucide-react';
 import { safetyFields, type AdminSafetyCaution } from '@saathi/contract';
-import { errorText, messageText } from '../../../api/errorText';
+import { answerText, errorText, issueText } from '../../../api/errorText';
 import { Modal } from '../../../ui/Modal';
 import { PickButton } from '../../../ui/PickButton';
 import { showToast } from '../../../ui/toastStore';
@@ -29,8 +29,8 @@ export function SafetyForm({
   const busy = create.isPending || update.isPending;
   const failure = create.error ?? update.error;
 
-  const done = (answer: { message: string }) => {
-    showToast('success', messageText(answer.message));
+  const done = (answer: { message: string; code: string }) => {
+    showToast('success', answerText(answer));
     onClose();
   };
 
@@ -38,7 +38,7 @@ export function SafetyForm({
     event.preventDefault();
     const parsed = safetyFields.safeParse({ note });
     if (!parsed.success) {
-      setProblem(messageText(parsed.error.issues[0]?.message ?? ''));
+      setProblem(issueText(parsed.error.issues[0]));
       return;
     }
     if (caution) {

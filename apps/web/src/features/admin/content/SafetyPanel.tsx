@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { messageText } from '../../../api/errorText';
+import { storedReasonText } from '../../../api/storedReasonText';
 import { formatDateTime } from '../../../ui/formatDate';
 import { Badge } from '../Badge';
 import { ContentPanel } from './ContentPanel';
@@ -49,7 +49,7 @@ export function SafetyPanel() {
               </time>
             </div>
             {c.status === 'failed' && c.failureReason && (
-              <p className="text-sm text-red-700">{messageText(c.failureReason)}</p>
+              <p className="text-sm text-red-700">{storedReasonText(c.failureReason)}</p>
             )}
             <p className="whitespace-pre-line">{c.note}</p>
             {actions}

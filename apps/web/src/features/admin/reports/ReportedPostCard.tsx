@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Siren } from 'lucide-react';
 import type { ReportedPost } from '@saathi/contract';
-import { errorText, messageText } from '../../../api/errorText';
+import { answerText, errorText } from '../../../api/errorText';
 import { Button } from '../../../ui/Button';
 import { showToast } from '../../../ui/toastStore';
 import { formatDateTime } from '../../../ui/formatDate';
@@ -28,7 +28,7 @@ export function ReportedPostCard({ item }: { item: ReportedPost }) {
       { kind: asking, reason },
       {
         onSuccess: (answer) => {
-          showToast('success', messageText(answer.message));
+          showToast('success', answerText(answer));
           setAsking(null);
         },
       },

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { errorText, messageText } from '../../../api/errorText';
+import { answerText, errorText } from '../../../api/errorText';
 import { Modal } from '../../../ui/Modal';
 import { TextField } from '../../../ui/TextField';
 import { showToast } from '../../../ui/toastStore';
@@ -23,7 +23,7 @@ export function AddAdminModal({ onClose }: { onClose: () => void }) {
       { name, number, password },
       {
         onSuccess: (answer) => {
-          showToast('success', messageText(answer.message));
+          showToast('success', answerText(answer));
           onClose();
           void navigate(`/admin/users/${answer.user._id}`);
         },

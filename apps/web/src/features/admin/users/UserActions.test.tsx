@@ -23,7 +23,9 @@ const person: AdminUserDetail = {
 
 function answering() {
   const fetch = vi.fn((_url: string, _init?: RequestInit) =>
-    Promise.resolve(jsonResponse(200, { success: true, message: 'Done', user: person })),
+    Promise.resolve(
+      jsonResponse(200, { success: true, message: 'Done', code: 'user_unblocked', user: person }),
+    ),
   );
   vi.stubGlobal('fetch', fetch);
   const calls = () => fetch.mock.calls.filter(([url]) => String(url).includes('/admin/users/'));

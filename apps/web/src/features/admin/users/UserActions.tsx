@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserDetail } from '@saathi/contract';
-import { errorText, messageText } from '../../../api/errorText';
+import { answerText, errorText } from '../../../api/errorText';
 import { Button } from '../../../ui/Button';
 import { showToast } from '../../../ui/toastStore';
 import { useSession } from '../../auth/session';
@@ -29,7 +29,7 @@ export function UserActions({ user }: { user: AdminUserDetail }) {
   const act = (next: UserAction) =>
     action.mutate(next, {
       onSuccess: (answer) => {
-        showToast('success', messageText(answer.message));
+        showToast('success', answerText(answer));
         setAsking(null);
       },
       onError: (error) => {

@@ -1,0 +1,33 @@
+import i18n from 'i18next';
+import { messages } from '@saathi/contract';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Why processing refused a file is stored in the row as English text (a post's, a voice
+ * note's or a safety caution's failureReason), with no code beside it. Only those texts are
+ * matched here, filled templates included ('longer than {{minutes}} minutes'); every other
+ * server answer carries its code.
+ */
+const storedReasons = Object.entries(messages)
+  .filter(([code]) => code.startsWith('media_') || code.endsWith('processing_failed'))
+  .map(([code, text]) => {
+    const names: string[] = [];
+    const parts = text.split(/\{\{(\w+)\}\}/).map((part, i) => {
+      if (i % 2 === 0) return escapeRegExp(part);
+      names.push(part);
+      return '(.+?)';
+    });
+    return { code, names, pattern: new RegExp(`^${parts.join('')}$`) };
+  });
+
+/** A stored failure reason in the reader's language; a text it does not know stays as it is. */
+export function storedReasonText(reason: string): string {
+  for (const { code, names, pattern } of storedReasons) {
+    const found = pattern.exec(reason);
+    if (!found) continue;
+    const params = Object.fromEntries(names.map((name, i) => [name, found[i + 1]]));
+    return i18n.t(`errors.${code}`, params);
+  }
+  return reason;
+}

@@ -20,7 +20,9 @@ describe('memoryHub', () => {
 describe.runIf(redisUrl)('redisHub (two processes sharing Redis)', () => {
   const hubs: Hub[] = [];
   const open = async (prefix: string) => {
-    const hub = await redisHub(redisUrl ?? '', prefix);
+    // The app's 1 s bound is for a stalled Redis (redis-outage.test.ts); here a loaded machine
+    // may take longer than that to connect, which is not what these tests are about.
+    const hub = await redisHub(redisUrl ?? '', prefix, { timeoutMs: 10_000 });
     hubs.push(hub);
     return hub;
   };

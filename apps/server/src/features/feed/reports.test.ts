@@ -103,6 +103,7 @@ describe('POST /api/v1/video/report', () => {
     expect(res.json()).toEqual({
       success: true,
       message: 'Video reported successfully! Admin will review it.',
+      code: 'reported',
     });
     const stored = await reportsOf(post.id);
     expect(stored).toHaveLength(1);

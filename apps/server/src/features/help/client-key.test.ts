@@ -49,7 +49,12 @@ describe('help requests with the phone key (clientRequestId)', () => {
     const key = randomUUID();
     const first = await sendOk(driver, body('sos', key));
     const again = await send(driver, body('sos', key));
-    expect(again.json()).toEqual({ success: true, message: messages.help_sent, id: first });
+    expect(again.json()).toEqual({
+      success: true,
+      message: messages.help_sent,
+      code: 'help_sent',
+      id: first,
+    });
     const rows = await requestsOf(driver);
     expect(rows).toHaveLength(1);
     // Not a repeat of the driver's: the same press arriving twice.

@@ -74,13 +74,17 @@ describe("the driver's rights over their data, from the profile", () => {
     await page.getByTestId('deletion-banner').waitFor();
 
     // Signing out ends with the 'Logout success' alert and a move to /login; a driver signs in
-    // again only after that, and a navigation started earlier races the app's own.
-    const alert = page.waitForEvent('dialog');
+    // again only after that, and a navigation started earlier races the app's own. The alert
+    // is accepted as it opens: the click waits for the navigation it schedules, which an alert
+    // left open would hold for ever.
+    const shown: string[] = [];
+    page.once('dialog', (dialog) => {
+      shown.push(dialog.message());
+      void dialog.accept();
+    });
     await page.getByRole('button', { name: 'Logout' }).click();
-    const shown = await alert;
-    expect(shown.message()).toBe('Logout success');
-    await shown.accept();
     await page.waitForURL('**/login');
+    expect(shown).toEqual(['Logout success']);
     await signIn(page, number, password, '/end/user/login');
     await page.goto('/my/profile');
     await page.getByTestId('my-name').waitFor();

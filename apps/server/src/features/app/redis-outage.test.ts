@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rateLimits } from '@saathi/contract';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import { openShared } from '../../runtime.js';
@@ -70,17 +70,30 @@ describe.each([
     await target.close();
   });
 
-  it('signs in within 2 s', async () => {
+  // Counted, not timed: on a loaded machine a time bound fails for reasons of its own. What
+  // keeps sign-in quick is that an outage costs at most one wait on Redis per retry period.
+  it('signs in while Redis is out, waiting on it at most once', async () => {
     const account = await newUser(t);
-    const started = Date.now();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/login',
-      payload: { number: account.user.phone, password: account.password },
-      remoteAddress: nextIp(),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(Date.now() - started).toBeLessThan(2000);
+    const asked = vi.spyOn(redis as Redis, 'multi');
+    const signIn = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/login',
+        payload: { number: account.user.phone, password: account.password },
+        remoteAddress: nextIp(),
+      });
+    try {
+      const first = await signIn();
+      expect(first.statusCode, first.body).toBe(200);
+      // A sign-in counts two limits and clears one; only the first may go to Redis.
+      expect(asked.mock.calls.length).toBeLessThanOrEqual(1);
+      asked.mockClear();
+      const second = await signIn();
+      expect(second.statusCode, second.body).toBe(200);
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      asked.mockRestore();
+    }
   });
 
   it('stores a help request and answers it; an admin sees it and resolves it', async () => {

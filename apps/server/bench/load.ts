@@ -1,6 +1,9 @@
 // The load generator, in its own process so it never competes with the server it measures
-// inside one event loop. argv[2]: JSON { url, call, seconds, connections, fixturesFile }.
-// Prints one JSON line: req/s, p50, p99 and errors (failed requests and non-2xx answers).
+// inside one event loop. argv[2]: JSON { url, call, seconds, connections, fixturesFile, rate? }:
+// `rate` holds the whole run at that many requests a second (a latency measure, not a
+// throughput one). Prints "started" when it begins; SIGINT ends the run early, so the run
+// can span another process's work. Then prints one JSON line: req/s, p50, p99 and errors
+// (failed requests and non-2xx answers).
 import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { hotCalls, type Fixtures } from './calls.js';
@@ -11,6 +14,7 @@ const spec = JSON.parse(process.argv[2] ?? '{}') as {
   seconds: number;
   connections: number;
   fixturesFile: string;
+  rate?: number;
 };
 const fixtures = JSON.parse(await readFile(spec.fixturesFile, 'utf8')) as Fixtures;
 const call = hotCalls.find((c) => c.name === spec.call);
@@ -18,10 +22,11 @@ if (!call) throw new Error(`unknown call ${spec.call}`);
 let counter = 0;
 // Each connection takes the next counter value when it starts its sequence of requests.
 const first = call.requests(fixtures, 0);
-const result = await autocannon({
+const options: autocannon.Options = {
   url: spec.url,
   connections: spec.connections,
   duration: spec.seconds,
+  ...(spec.rate ? { overallRate: spec.rate } : {}),
   requests: first.map((_, i) => ({
     setupRequest: (req: autocannon.Request, context: object) => {
       const turn = context as { n?: number };
@@ -40,6 +45,13 @@ const result = await autocannon({
       };
     },
   })),
+};
+const result = await new Promise<autocannon.Result>((resolve, reject) => {
+  const instance = autocannon(options, (error: Error | null, done) =>
+    error ? reject(error) : resolve(done),
+  );
+  process.once('SIGINT', () => instance.stop());
+  process.stdout.write('started\n');
 });
 process.stdout.write(
   `${JSON.stringify({

@@ -7,6 +7,11 @@
 // the default level. BENCH_CPU_PROF=<dir> writes its CPU profile there when it stops;
 // BENCH_CALLS='<name>;<name>' measures only those calls (names as printed).
 //
+// Then, on the app (transcode.ts), the API's p99 at a modest fixed rate while a 30 s
+// 1080x1920 phone clip (made here with ffmpeg's test sources) transcodes in its own process
+// through the post worker's function, against the same rate idle, and the transcode's wall
+// time against the clip's length. BENCH_TRANSCODE=false leaves this out.
+//
 // PostgreSQL (BENCH_DATABASE_URL, a database it may EMPTY): app and floor run side by side on
 // the one database, each call measured on the app then on the floor.
 // PGlite (no BENCH_DATABASE_URL): one process owns a data dir, so the seeded dir is copied and
@@ -27,8 +32,15 @@ import { createNotificationQueues } from '../src/features/notifications/worker.j
 import { createBoss } from '../src/jobs/boss.js';
 import { hotCalls, send, type Fixtures } from './calls.js';
 import { startServer, type Started } from './process-metrics.js';
-import { printReport, type Measured, type ProcessFigures, type Row } from './report.js';
+import {
+  printReport,
+  type Measured,
+  type ProcessFigures,
+  type Row,
+  type TranscodeFigures,
+} from './report.js';
 import { seedFeed } from './seed.js';
+import { makeClip, measureTranscode } from './transcode.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const USERS = 2_000;
@@ -36,6 +48,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = 16;
 const ONLY = process.env.BENCH_CALLS?.split(';').map((name) => name.trim());
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const TRANSCODE = process.env.BENCH_TRANSCODE !== 'false';
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const run = promisify(execFile);
 
@@ -94,6 +107,16 @@ await database.close();
 // Read by each load process: 2,000 tokens are too long for its command line.
 const fixturesFile = join(work, 'fixtures.json');
 await writeFile(fixturesFile, JSON.stringify(fixtures));
+const clip = TRANSCODE ? await makeClip(work) : null;
+let transcode: TranscodeFigures | { failed: string } | null = null;
+// A transcode the product's own time limit stops (a machine too busy) is a figure too: the
+// table above is printed all the same.
+const measureTranscodeOn = async (app: Started) => {
+  if (!clip) return;
+  transcode = await measureTranscode(app.base, clip, work, fixturesFile).catch(
+    (error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }),
+  );
+};
 
 /** One answer of each read (or write) call from a server, before any load. */
 const answers = new Map<string, { status: number; body: unknown }[]>();
@@ -190,6 +213,8 @@ const appEnv = (dir: string): Record<string, string> => ({
   PUBLIC_URL: 'http://bench.invalid',
   SEED_DEMO: 'false',
   RUN_WORKERS: 'false',
+  // Every load connection comes from this one address: the per-address backstop would refuse it.
+  API_CALLS_PER_MINUTE: '0',
   DATA_DIR: dir,
   ...(url ? { DATABASE_URL: url } : {}),
 });
@@ -216,6 +241,7 @@ if (url) {
     row.app = await load(app, call.name);
     row.floor = await load(floor, call.name);
   }
+  await measureTranscodeOn(app);
   await app.stop();
   await floor.stop();
 } else {
@@ -236,6 +262,7 @@ if (url) {
       const row = results.get(call.name) ?? {};
       row[side] = await load(server, call.name);
     }
+    if (side === 'app') await measureTranscodeOn(server);
     await server.stop();
   }
   compareAnswers();
@@ -245,5 +272,6 @@ printReport(
   `${POSTS} posts, ${CONNECTIONS} connections, ${SECONDS} s per call and server, ${url ? 'postgres' : 'pglite'}; ratio = app/floor`,
   [...results.values()] as Row[],
   processes,
+  transcode,
 );
 await rm(work, { recursive: true, force: true });

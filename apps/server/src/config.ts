@@ -53,6 +53,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(resolve(repoRoot, 'apps/web/dist')),
   TRUST_PROXY: trustProxySetting.default(false),
+  API_CALLS_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
   SALAH_DEFAULT_LAT: z.coerce.number().min(-90).max(90).default(defaultSalahPlace.latitude),
   SALAH_DEFAULT_LNG: z.coerce.number().min(-180).max(180).default(defaultSalahPlace.longitude),
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
@@ -98,6 +99,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   trustProxy: TrustProxy;
+  /** Requests to /api/ one client address may make a minute, in all (0: no such limit). */
+  apiCallsPerMinute: number;
   salahDefault: { latitude: number; longitude: number };
   media: {
     /** Posts transcoded at once by each worker process. */
@@ -226,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: resolve(e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    apiCallsPerMinute: e.API_CALLS_PER_MINUTE,
     salahDefault: { latitude: e.SALAH_DEFAULT_LAT, longitude: e.SALAH_DEFAULT_LNG },
     media: {
       concurrency: e.MEDIA_CONCURRENCY ?? mediaDefaults().concurrency,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import type { Redis } from 'ioredis';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from './log.js';
 import pino from 'pino';
 import type { Config } from './config.js';
 import { protectDataDir } from './data-dir.js';
@@ -20,14 +20,14 @@ export interface Runtime {
   limiter: RateLimiter;
   redis: Redis | undefined;
   hub: Hub;
-  smsFor(log: FastifyBaseLogger): SmsSender;
+  smsFor(log: Logger): SmsSender;
   close(): Promise<void>;
 }
 
 /** The infrastructure the configuration asks for: embedded by default, real engines when set. */
 export async function openRuntime(
   config: Config,
-  log: FastifyBaseLogger = pino({ level: config.logLevel }),
+  log: Logger = pino({ level: config.logLevel }),
 ): Promise<Runtime> {
   // Before the database or the storage writes anything there.
   await protectDataDir(config.dataDir);
@@ -66,7 +66,7 @@ export async function openRuntime(
 export async function openShared(
   redisUrl: string | undefined,
   timeoutMs: number,
-  log: FastifyBaseLogger,
+  log: Logger,
 ): Promise<{ redis: Redis | undefined; hub: Hub; limiter: RateLimiter }> {
   if (!redisUrl) return { redis: undefined, hub: memoryHub(), limiter: memoryRateLimiter() };
   // commandTimeout: a stalled Redis (connected, never answering) fails commands instead of

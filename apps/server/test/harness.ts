@@ -71,6 +71,8 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     SEED_DEMO: 'false',
     WEB_DIST: join(dataDir, 'no-web-build'),
     PUBLIC_URL: 'http://saathi.test',
+    // Tests (and e2e journeys) send everything from one address; backstop.test.ts sets its own.
+    API_CALLS_PER_MINUTE: '1000000',
     ...opts.env,
   });
   const database = await freshDatabase();
@@ -96,6 +98,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     pushSubject: 'mailto:test@saathi.test',
     push: config.push,
   });
+  const limiter = opts.limiter ?? memoryRateLimiter();
   const app = await buildApp({
     jobs: jobs.queue,
     hub,
@@ -103,12 +106,12 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     database,
     storage,
     sms,
-    limiter: opts.limiter ?? memoryRateLimiter(),
+    limiter,
     logStream: opts.logStream,
     redis: opts.redis,
     streamTiming: opts.streamTiming,
   });
-  opts.extend?.(app, { db: database.db, jwtSecret: config.jwtSecret });
+  opts.extend?.(app, { db: database.db, jwtSecret: config.jwtSecret, limiter });
   await app.ready();
   return {
     app,
@@ -131,11 +134,16 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
 }
 
 let phoneCounter = 0;
-/** A unique, valid Indian mobile number in normalised form (+91 and ten digits). */
+/**
+ * A unique, valid Indian mobile number in normalised form (+91 and ten digits). It starts with
+ * 6, which no demo or hand-written test number does, and gives the process id and the counter
+ * fixed widths, so no two ever run together into the same digits (pid 0 with counter 1 once
+ * made the demo admin's 9000000001).
+ */
 export function newPhone(): string {
   phoneCounter += 1;
-  const tail = `${process.pid % 1000}${phoneCounter}`.padStart(9, '0').slice(-9);
-  return `+919${tail}`;
+  const pid = String(process.pid % 1000).padStart(3, '0');
+  return `+916${pid}${String(phoneCounter % 1_000_000).padStart(6, '0')}`;
 }
 
 export interface TestUser {

@@ -111,6 +111,8 @@ function swipes(s: SwipeFigures): void {
   line('JS heap used (MB)', s.first.heapMb, s.after.heapMb, 1);
   out(`video downloads alive after the last swipe: ${s.open} open, ${s.receiving} receiving`);
   out(`most video downloads open at once: ${s.peakOpen}`);
+  if (!s.settled)
+    out('the feed window did not settle in 15 s: the element counts are not comparable');
 }
 
 /** The whole table; every ratio is app over bare, so lower is better and 1.0x is the floor. */

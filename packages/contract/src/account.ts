@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
-import { messageResponse } from './common.js';
-import { limits } from './limits.js';
+import { fileBody, messageResponse } from './common.js';
+import { limits, rateLimits } from './limits.js';
 import { textInput } from './text.js';
 import { coded } from './coded.js';
 import { saidFields } from './said.js';
@@ -62,9 +62,6 @@ export const latestExportResponse = z.object({
 });
 export type LatestExport = z.infer<typeof latestExportResponse>['export'];
 
-/** Not a JSON call: the ZIP itself, for its owner only, until it expires. */
-export const exportDownloadPath = '/api/v1/me/exports/:exportId';
-
 export const accountCalls = {
   requestDeletion: defineCall({
     method: 'POST',
@@ -73,6 +70,16 @@ export const accountCalls = {
     auth: 'user',
     body: deletionBody,
     response: deletionResponse,
+    // Counts every try, right or wrong: a stolen session cannot guess the password.
+    limits: [
+      {
+        counter: 'deletion',
+        per: 'user',
+        max: rateLimits.deletionTriesPerUser,
+        windowSeconds: rateLimits.windowSeconds,
+        code: 'too_many_attempts',
+      },
+    ],
   }),
   cancelDeletion: defineCall({
     method: 'DELETE',
@@ -95,5 +102,14 @@ export const accountCalls = {
     summary: 'How my latest data download stands, with its link once ready',
     auth: 'user',
     response: latestExportResponse,
+  }),
+  downloadExport: defineCall({
+    method: 'GET',
+    path: '/api/v1/me/exports/:exportId',
+    summary: 'Download my data: the ZIP, for its owner only, for 24 hours (not cached)',
+    auth: 'user',
+    params: z.object({ exportId: z.uuid() }),
+    response: fileBody,
+    file: { contentType: 'application/zip', disposition: 'attachment' },
   }),
 };

@@ -7,6 +7,7 @@ import { limits } from './limits.js';
 import { blockInfo, imageRef, userType, verificationStatus } from './users.js';
 import { coded } from './coded.js';
 import { saidFields } from './said.js';
+import { fileBody } from './common.js';
 
 export const adminLimits = {
   reasonMax: 500,
@@ -92,9 +93,6 @@ export const adminIdentityDocument = z.object({
   erasedAt: z.string().nullable(),
 });
 export type AdminIdentityDocument = z.infer<typeof adminIdentityDocument>;
-
-/** Not a JSON call: one identity document, decrypted on the fly, admins only, never cached. */
-export const adminDocumentPath = '/api/v1/admin/users/:userId/documents/:docId';
 
 const userAnswer = z.object({
   success: z.literal(true),
@@ -193,5 +191,14 @@ export const adminUserCalls = {
     auth: 'admin',
     body: z.object({ name: personName, number: phoneNumber, password: adminPassword }),
     response: userAnswer,
+  }),
+  document: defineCall({
+    method: 'GET',
+    path: '/api/v1/admin/users/:userId/documents/:docId',
+    summary: "A driver's identity document, decrypted on the fly (admins only, never cached)",
+    auth: 'admin',
+    params: z.object({ userId: z.uuid(), docId: z.uuid() }),
+    response: fileBody,
+    file: { disposition: 'inline' },
   }),
 };

@@ -35,5 +35,6 @@ export const healthCalls = {
     summary: 'Liveness, database and Redis reachability, for load balancers (503: no database)',
     auth: 'public',
     response: healthResponse,
+    backstop: false,
   }),
 };

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { textInput } from './text.js';
-import { defineCall } from './call.js';
+import { defineCall, type LimitRule } from './call.js';
 import { messageResponse } from './common.js';
-import { limits } from './limits.js';
+import { limits, rateLimits } from './limits.js';
 import { messages } from './messages.js';
 import { normalizeIndianMobile } from './phone.js';
 import { blockInfo, selfUser } from './users.js';
@@ -93,6 +93,12 @@ export const resetPasswordBody = z
   });
 export const resetTokenParam = z.object({ token: textInput().min(16).max(128) });
 
+/** Per IP, so one address cannot flood sign-up or guess passwords across numbers. */
+const perIp = (counter: string, max: number) =>
+  [
+    { counter, per: 'ip', max, windowSeconds: rateLimits.windowSeconds, code: 'too_many_attempts' },
+  ] as const satisfies readonly LimitRule[];
+
 export const authCalls = {
   driverRegister: defineCall({
     method: 'POST',
@@ -101,6 +107,7 @@ export const authCalls = {
     auth: 'public',
     multipart: { fields: driverRegisterFields, files: driverDocumentFields },
     response: authResponse,
+    limits: perIp('signup', rateLimits.signUpPerIp),
   }),
   userRegister: defineCall({
     method: 'POST',
@@ -109,6 +116,7 @@ export const authCalls = {
     auth: 'public',
     body: userRegisterBody,
     response: authResponse,
+    limits: perIp('signup', rateLimits.signUpPerIp),
   }),
   driverLogin: defineCall({
     method: 'POST',
@@ -117,6 +125,8 @@ export const authCalls = {
     auth: 'public',
     body: loginBody,
     response: authResponse,
+    // The slowing per number depends on the password's check: it stays in the service.
+    limits: perIp('signin', rateLimits.signInPerIp),
   }),
   userLogin: defineCall({
     method: 'POST',
@@ -125,6 +135,7 @@ export const authCalls = {
     auth: 'public',
     body: loginBody,
     response: authResponse,
+    limits: perIp('signin', rateLimits.signInPerIp),
   }),
   me: defineCall({
     method: 'GET',
@@ -147,6 +158,17 @@ export const authCalls = {
     auth: 'public',
     body: forgotPasswordBody,
     response: messageResponse,
+    // Per number too (the normalised one, however it was written): at most a few SMS each.
+    limits: [
+      ...perIp('forgot', rateLimits.forgotPerIp),
+      {
+        counter: 'forgot',
+        per: { body: 'email' },
+        max: rateLimits.forgotPerNumber,
+        windowSeconds: rateLimits.windowSeconds,
+        code: 'too_many_attempts',
+      },
+    ],
   }),
   resetPassword: defineCall({
     method: 'PUT',

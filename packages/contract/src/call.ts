@@ -1,6 +1,33 @@
 import type { z } from 'zod';
+import type { MessageCode } from './messages.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One fixed-window rate limit of a call. `per` names whose hits it counts: the caller's
+ * address, the signed-in caller, or one value of the parsed body (the phone number, so every
+ * way of writing it counts as one). The server counts after the guard and the input checks,
+ * before the handler, and answers 429 with `code` and a Retry-After of the window's rest.
+ */
+export interface LimitRule {
+  /** Calls that name the same counter share its count (both sign-in screens, say). */
+  counter: string;
+  per: 'ip' | 'user' | { body: string };
+  max: number;
+  windowSeconds: number;
+  code: MessageCode;
+}
+
+/**
+ * How a file answer reaches the browser. Every file the API answers is private (an identity
+ * document, a vault file, one's own data), so the server also keeps each out of every cache.
+ */
+export interface FileAnswer {
+  /** One type for every answer of the call; omitted when each file carries its own checked type. */
+  contentType?: string;
+  /** inline: opened in the tab (a document); attachment: saved (an archive). */
+  disposition: 'inline' | 'attachment';
+}
 
 /**
  * One HTTP call of the product. The server registers its route from this object and the
@@ -18,6 +45,15 @@ export interface Call {
   /** Multipart calls declare their text fields here; files are described in `files`. */
   multipart?: { fields: z.ZodType; files: readonly string[] };
   response: z.ZodType;
+  /** Set when the call answers a file rather than JSON (its response is then `fileBody`). */
+  file?: FileAnswer;
+  /** Counted in order; the first one over its limit refuses the call. */
+  limits?: readonly LimitRule[];
+  /**
+   * False leaves the call out of the server's per-IP backstop on every API call
+   * (docs/operations.md): a load balancer's health probe comes from one address all day.
+   */
+  backstop?: false;
 }
 
 /** Keeps the literal types of a call (its auth level, which schemas it has). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messageResponse } from './common.js';
-import { limits } from './limits.js';
+import { limits, rateLimits } from './limits.js';
 import { unixLineBreaks, videoIdParam } from './posts.js';
 import { imageRef } from './users.js';
 import { coded } from './coded.js';
@@ -61,6 +61,16 @@ export const commentCalls = {
     params: videoIdParam,
     body: newCommentBody,
     response: z.object({ success: z.literal(true), comment }),
+    // Counted before the post is looked at: one on a post that is gone counts too.
+    limits: [
+      {
+        counter: 'comments',
+        per: 'user',
+        max: rateLimits.commentsPerMinute,
+        windowSeconds: 60,
+        code: 'too_many_attempts',
+      },
+    ],
   }),
   remove: defineCall({
     method: 'DELETE',

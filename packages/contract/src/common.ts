@@ -11,3 +11,6 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 export const messageResponse = z.object({ success: z.literal(true), ...saidFields });
 
 export const idParam = z.object({ id: z.uuid() });
+
+/** The answer of a file call: the file's bytes (OpenAPI: a binary string), never JSON. */
+export const fileBody = z.file();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
+import { rateLimits } from './limits.js';
 import type { MessageCode } from './messages.js';
 import type { SelfUser } from './users.js';
 import { coded } from './coded.js';
@@ -142,5 +143,15 @@ export const idCardCalls = {
     auth: 'public',
     params: z.object({ cardNo: textInput().regex(/^\d{5}$/, coded('card_not_found')) }),
     response: z.object({ success: z.literal(true), card: publicCard }),
+    // Per IP, so the 90,000 card numbers cannot be walked to list drivers' names and photos.
+    limits: [
+      {
+        counter: 'cardcheck',
+        per: 'ip',
+        max: rateLimits.cardChecksPerIp,
+        windowSeconds: rateLimits.windowSeconds,
+        code: 'card_checks_too_many',
+      },
+    ],
   }),
 };

@@ -58,4 +58,6 @@ export const rateLimits = {
   profilePhotosPerHour: 10,
   /** Public ID-card checks (the QR code's page) per IP, so card numbers cannot be walked. */
   cardChecksPerIp: 60,
+  /** Passwords tried per user on the account deletion form: the vault's pace. */
+  deletionTriesPerUser: 5,
 } as const;

@@ -115,6 +115,15 @@ export const locationCalls = {
     auth: 'user',
     body: updateLocationBody,
     response: z.object({ success: z.literal(true) }),
+    limits: [
+      {
+        counter: 'location',
+        per: 'user',
+        max: locationLimits.updatesPerWindow,
+        windowSeconds: locationLimits.updatesWindowSeconds,
+        code: 'location_too_many',
+      },
+    ],
   }),
   last: defineCall({
     method: 'GET',

@@ -56,6 +56,7 @@ export const messages = {
   user_registered: 'Registration successful! You can now log in.',
   logged_in: 'Login Successful!',
   too_many_attempts: 'Too many attempts. Please wait a few minutes and try again.',
+  too_many_requests: 'Too many requests from your network. Please wait a minute and try again.',
   signin_slow_down:
     'Too many wrong passwords for this number. Please wait a few seconds and try again.',
   server_error: 'Something went wrong on our side. Please try again.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multilineInput, textInput } from './text.js';
 import { defineCall } from './call.js';
 import { messageResponse } from './common.js';
-import { limits } from './limits.js';
+import { limits, rateLimits } from './limits.js';
 import { coded } from './coded.js';
 
 /**
@@ -27,5 +27,14 @@ export const reportCalls = {
     auth: 'user',
     body: reportBody,
     response: messageResponse,
+    limits: [
+      {
+        counter: 'reports',
+        per: 'user',
+        max: rateLimits.reportsPerHour,
+        windowSeconds: 3600,
+        code: 'too_many_attempts',
+      },
+    ],
   }),
 };

@@ -4,6 +4,7 @@ import { defineCall } from './call.js';
 import { limits } from './limits.js';
 import { coded } from './coded.js';
 import { saidFields } from './said.js';
+import { fileBody } from './common.js';
 
 export const documentTypes = [
   'Aadhar',
@@ -112,7 +113,16 @@ export const vaultCalls = {
     body: z.object({ userId: userIdField.optional(), password: password.optional() }),
     response: z.object({ success: z.literal(true), ...saidFields }),
   }),
+  file: defineCall({
+    method: 'GET',
+    path: '/api/personal-documents/file/:docId',
+    summary: 'A vault file, decrypted, for its owner with a live vault token (x-vault-token)',
+    auth: 'user',
+    params: documentIdParam,
+    response: fileBody,
+    file: { disposition: 'inline' },
+  }),
 };
 
-/** Not a JSON call: the decrypted file, for its owner with a vault token. */
-export const vaultFilePath = '/api/personal-documents/file/:docId';
+/** The web fetches the file itself: the vault token rides in a header, not in a link. */
+export const vaultFilePath = vaultCalls.file.path;

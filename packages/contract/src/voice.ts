@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textInput } from './text.js';
-import { defineCall } from './call.js';
-import { limits } from './limits.js';
+import { defineCall, type LimitRule } from './call.js';
+import { limits, rateLimits } from './limits.js';
 import { publicAuthor } from './posts.js';
 import { uploadRef } from './uploads.js';
 import { voiceMessages } from './voice-messages.js';
@@ -57,6 +57,17 @@ export const audioFields = z.object({
     .transform((v) => v ?? ''),
 });
 
+/** Voice notes and recorder audios share one count per user. */
+const uploadLimits = [
+  {
+    counter: 'voice',
+    per: 'user',
+    max: rateLimits.voiceUploadsPerHour,
+    windowSeconds: 3600,
+    code: 'voice_too_many',
+  },
+] as const satisfies readonly LimitRule[];
+
 export const voiceCalls = {
   upload: defineCall({
     method: 'POST',
@@ -68,6 +79,7 @@ export const voiceCalls = {
     /** Absent for multipart requests. */
     body: z.object({ uploadId: uploadRef }).optional(),
     response: z.object({ success: z.literal(true), ...saidFields, data: voiceNote }),
+    limits: uploadLimits,
   }),
   list: defineCall({
     method: 'GET',
@@ -102,6 +114,7 @@ export const audioCalls = {
     /** Absent for multipart requests. */
     body: audioFields.extend({ uploadId: uploadRef }).optional(),
     response: z.object({ success: z.literal(true), ...saidFields, audio: audioItem }),
+    limits: uploadLimits,
   }),
   list: defineCall({
     method: 'GET',

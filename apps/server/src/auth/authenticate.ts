@@ -2,13 +2,16 @@ import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { Forbidden, Unauthorized } from '../http/errors.js';
+import type { RateLimiter } from './rate-limiter.js';
 import { sessionState } from './session-state.js';
 import { tokenFromRequest, verifyToken } from './tokens.js';
 import { blockOf, type Viewer } from './viewer.js';
 
+/** What every route's guard needs, and the limiter its contract's limits count on. */
 export interface AuthDeps {
   db: Db;
   jwtSecret: Uint8Array;
+  limiter: RateLimiter;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../log.js';
 import { withTimeout } from '../time-limit.js';
 import { memoryRateLimiter, type RateLimiter } from './rate-limiter.js';
 
@@ -7,7 +7,7 @@ export interface FallbackOptions {
   timeoutMs: number;
   /** After a failure, the local limiter answers alone this long before Redis is tried again. */
   retryMs?: number;
-  log: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  log: Pick<Logger, 'warn' | 'info'>;
 }
 
 /**

@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authCalls } from '@saathi/contract';
+import * as contract from '@saathi/contract';
+import { authCalls, type Call } from '@saathi/contract';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 interface OpenApi {
   openapi: string;
-  paths: Record<string, Record<string, { summary?: string; security?: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<string, { summary?: string; security?: unknown[]; operationId?: string }>
+  >;
 }
+
+const operationOf = (doc: OpenApi, call: Call) =>
+  doc.paths[call.path.replace(/:(\w+)/g, '{$1}')]?.[call.method.toLowerCase()];
 
 describe('OpenAPI document', () => {
   let t: TestApp;
@@ -26,6 +33,25 @@ describe('OpenAPI document', () => {
     expect(operation?.summary).toBe(call.summary);
     if (call.auth === 'user') expect(operation?.security).toEqual([{ bearer: [] }]);
     else expect(operation?.security).toBeUndefined();
+  });
+
+  it("names every contract call's operation by its key: authCalls.me is auth.me", () => {
+    const named = Object.entries(contract)
+      .filter(([exported]) => exported.endsWith('Calls'))
+      .flatMap(([exported, group]) =>
+        Object.entries(group as Record<string, Call>).map(([name, call]) => ({
+          id: `${exported.slice(0, -'Calls'.length)}.${name}`,
+          operation: operationOf(doc, call),
+        })),
+      )
+      .filter((c) => c.operation);
+    expect(named.length).toBeGreaterThan(50);
+    for (const { id, operation } of named) expect(operation?.operationId).toBe(id);
+    expect(operationOf(doc, authCalls.me)?.operationId).toBe('auth.me');
+    const ids = Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops).flatMap((o) => (o.operationId ? [o.operationId] : [])),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('keeps the media route out of the document', () => {

@@ -1,10 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Call, CallPart } from '@saathi/contract';
+import type { Call, CallPart, FileAnswer } from '@saathi/contract';
 import { authenticate, type AuthDeps } from '../auth/authenticate.js';
 import type { Viewer } from '../auth/viewer.js';
+import { checkLimits, enforceLimits } from './call-limits.js';
 import { Forbidden, invalidField } from './errors.js';
+import { operationIdOf } from './operation-ids.js';
+import { sendFile, type FileData, type FileReply } from './send-file.js';
 
 export interface CallContext<C extends Call> {
   body: CallPart<C, 'body'>;
@@ -21,6 +24,11 @@ export interface SignedInContext<C extends Call> extends CallContext<C> {
 type Context<C extends Call> = C['auth'] extends 'user' | 'admin'
   ? SignedInContext<C>
   : CallContext<C> & { viewer: Viewer | null };
+
+/** A JSON call's handler answers its response; a file call's handler, the file. */
+type Answer<C extends Call> = C extends { file: infer A extends FileAnswer }
+  ? FileReply<A>
+  : CallPart<C, 'response'>;
 
 export interface CallOptions {
   /** Blocked accounts may still call this (to learn they are blocked, or to sign out). */
@@ -43,15 +51,18 @@ export const callerOf = (request: FastifyRequest): Viewer | null => callers.get(
 
 /**
  * Registers one contract call: its method and path, the contract's schemas for validation
- * and OpenAPI, and the guard its `auth` names. The handler gets parsed values and the caller.
+ * and OpenAPI, the guard its `auth` names and the rate limits it declares (counted after the
+ * guard and the input checks, before the handler). The handler gets parsed values and the
+ * caller.
  */
 export function registerCall<C extends Call>(
   app: FastifyInstance,
   deps: AuthDeps,
   call: C,
-  handler: (ctx: Context<C>) => Promise<CallPart<C, 'response'>>,
+  handler: (ctx: Context<C>) => Promise<Answer<C>>,
   options: CallOptions = {},
 ): void {
+  checkLimits(call);
   const tag = call.path.split('/').filter((s) => s && s !== 'api' && !/^v\d$/.test(s))[0];
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
@@ -59,7 +70,7 @@ export function registerCall<C extends Call>(
     bodyLimit: options.bodyLimit,
     schema: {
       summary: call.summary,
-      operationId: `${call.method.toLowerCase()} ${call.path}`,
+      operationId: operationIdOf(call),
       tags: tag ? [tag] : undefined,
       ...(call.auth === 'user' || call.auth === 'admin' ? { security: [{ bearer: [] }] } : {}),
       ...(call.params ? { params: call.params } : {}),
@@ -69,7 +80,7 @@ export function registerCall<C extends Call>(
       ...(call.multipart ? { consumes: ['multipart/form-data'] } : {}),
       response: { 200: call.response, '4xx': errorBody },
     },
-    config: { auth: call.auth },
+    config: { auth: call.auth, backstop: call.backstop !== false },
     // Before validation: a caller who may not use the call learns nothing about its input rules.
     preValidation: async (request) => {
       // Public calls ignore credentials: a stale or blocked token (the cookie rides along on
@@ -94,7 +105,10 @@ export function registerCall<C extends Call>(
         reply,
         viewer,
       } as Context<C>;
-      return handler(ctx);
+      await enforceLimits(deps.limiter, call, request, viewer, ctx.body);
+      const answer = await handler(ctx);
+      // Answer<C> is a file exactly when the call declares one; TypeScript cannot narrow it.
+      return call.file ? sendFile(reply, call.file, answer as FileData) : answer;
     },
   });
 }

@@ -213,7 +213,7 @@ describe('a stream has a maximum life', () => {
     const opened = Date.now();
     const stream = await s.open(notificationStreamPath, me.token);
     await stream.next('count');
-    await endsWithin(stream, 5_000);
+    await endsWithin(stream, 10_000);
     // Not before nine tenths of its life (the spread that keeps clients from reconnecting together).
     expect(Date.now() - opened).toBeGreaterThanOrEqual(700);
 

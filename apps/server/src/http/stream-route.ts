@@ -42,6 +42,9 @@ export function registerStream(
     stream.path,
     {
       schema: { summary: stream.summary, tags: [stream.tag], security: [{ bearer: [] }] },
+      // One long request that carries live alerts (help requests to the console): a busy
+      // shared address must not keep it from opening again.
+      config: { backstop: false },
     },
     async (request, reply) => {
       const viewer = await authenticate(auth, request, { required: true, allowBlocked: false });

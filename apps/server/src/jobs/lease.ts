@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../log.js';
 import type { Database } from '../db/client.js';
 
 /** A job whose worker stopped renewing it is expired this long after the last renewal. */
@@ -18,7 +18,7 @@ const RENEW_EVERY_MS = 15_000;
 export async function withLease<T>(
   database: Database,
   job: { id: string; name: string },
-  log: FastifyBaseLogger,
+  log: Logger,
   work: () => Promise<T>,
 ): Promise<T> {
   const renew = () =>

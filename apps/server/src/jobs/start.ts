@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../log.js';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/client.js';
 import { createDirectoryQueues, startDirectoryWorkers } from '../features/directory/worker.js';
@@ -33,7 +33,7 @@ import { bossQueue, type JobQueue } from './queue.js';
  * What a worker killed mid-job left (work folders, half-written files) goes at start-up,
  * in the background: walking a large store must not delay taking jobs.
  */
-function removeLeftovers(storage: Storage, log: FastifyBaseLogger): void {
+function removeLeftovers(storage: Storage, log: Logger): void {
   void Promise.all([removeLeftoverWorkDirs(), storage.removeLeftovers?.() ?? 0]).then(
     ([folders, files]) => {
       if (folders + files > 0) log.info({ folders, files }, 'removed what a crash left');
@@ -55,7 +55,7 @@ export interface Jobs {
 export async function startJobs(opts: {
   database: Database;
   storage: Storage;
-  log: FastifyBaseLogger;
+  log: Logger;
   workers: boolean;
   /** Contact for push services (VAPID subject), e.g. mailto:support@... */
   pushSubject: string;

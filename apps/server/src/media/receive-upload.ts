@@ -34,6 +34,19 @@ export interface ReceivedUpload {
 }
 
 /**
+ * A multipart body not read yet, as code below the routes sees it: the route hands it over
+ * and the service receives it under its own rules, never touching the request.
+ */
+export interface MultipartBody {
+  receive(storage: Storage, spec: UploadSpec): Promise<ReceivedUpload>;
+}
+
+/** The request's multipart body, for the service that knows its rules. */
+export const multipartBody = (request: FastifyRequest): MultipartBody => ({
+  receive: (storage, spec) => receiveUpload(request, storage, spec),
+});
+
+/**
  * Reads a multipart request part by part, streaming each file through its checks into
  * storage. If anything fails, what was already stored is removed before the error goes on.
  * The caller must hold a free upload slot, and the body must keep arriving: a stalled or

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../log.js';
 import { accountBlockedEvent } from '@saathi/contract';
 import type { Hub, Subscription } from './hub.js';
 
@@ -19,7 +19,7 @@ export interface StreamGuard {
   channel: string;
   check(): Promise<StreamAccess>;
   timing: StreamTiming;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../log.js';
 import { maskPhone } from '@saathi/contract';
 
 export interface SmsMessage {
@@ -17,7 +17,7 @@ export interface SmsSender {
  * Development sender: nothing leaves the machine. Each message goes to an outbox file
  * (and an in-memory list the tests read); the log line masks the number.
  */
-export function outboxSmsSender(file: string, log: FastifyBaseLogger) {
+export function outboxSmsSender(file: string, log: Logger) {
   const sent: SmsMessage[] = [];
   const sender: SmsSender & { sent: SmsMessage[] } = {
     sent,

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../log.js';
 
 export interface StoredObject {
   size: number;
@@ -51,7 +51,7 @@ export async function copyToFile(storage: Storage, key: string, path: string): P
 export async function deleteQuietly(
   storage: Storage,
   keys: readonly string[],
-  log: FastifyBaseLogger,
+  log: Logger,
 ): Promise<void> {
   await Promise.all(
     keys.map((key) =>

@@ -18,18 +18,16 @@ describe('app shell', () => {
     signIn();
     renderRoute('/emergency');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
-    for (const label of labels) expect(nav.textContent).toContain(label);
-    expect(screen.getByRole('link', { name: 'Emergency' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
-    expect(screen.getByRole('link', { name: 'Feed' }).getAttribute('aria-current')).toBeNull();
+    for (const label of labels) expect(nav).toHaveTextContent(label);
+    expect(screen.getByRole('link', { name: 'Emergency' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Feed' })).not.toHaveAttribute('aria-current');
   });
 
   it('hides the navigation on the login screen even with a token', () => {
     signIn();
     renderRoute('/login');
     expect(screen.getByRole('heading', { name: 'Driver Login' })).toBeInTheDocument();
-    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
   it('sends a visitor without a token from a protected screen to /login', async () => {
@@ -38,7 +36,7 @@ describe('app shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), {
       timeout: 5000,
     });
-    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
   it('lets a visitor without a token read the terms', async () => {
@@ -82,6 +80,6 @@ describe('app shell', () => {
     expect(screen.getByText('Ramesh Kumar')).toBeInTheDocument();
     expect(screen.getByText('+919876543210')).toBeInTheDocument();
     expect(screen.getByText('5 March 2025')).toBeInTheDocument();
-    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { Dialog } from './Dialog';
 
 interface SheetProps {
   title: string;
@@ -8,34 +9,21 @@ interface SheetProps {
   maxHeight?: string;
 }
 
-/** A bottom sheet over the current screen; a tap or touch outside it closes it. */
-export function Sheet({ title, onClose, children, maxHeight = 'max-h-[80%]' }: SheetProps) {
+/** A bottom sheet over the current screen; a touch outside it or Escape closes it. */
+export function Sheet({ title, onClose, children, maxHeight = 'max-h-[80dvh]' }: SheetProps) {
   const id = useId();
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
   return (
-    <div className="absolute inset-0 z-30 flex flex-col justify-end">
-      <div
-        aria-hidden
-        data-testid="sheet-backdrop"
-        className="absolute inset-0 bg-black/30"
-        onPointerDown={onClose}
-      />
-      <div
-        role="dialog"
-        aria-labelledby={`${id}-title`}
-        className={`relative flex ${maxHeight} w-full flex-col rounded-t-2xl bg-white text-stone-900 shadow-2xl`}
-      >
-        <h2 id={`${id}-title`} className="px-4 pt-3 pb-2 text-lg font-bold">
-          {title}
-        </h2>
-        {children}
-      </div>
-    </div>
+    <Dialog
+      labelledBy={`${id}-title`}
+      onClose={onClose}
+      closeOutsideOn="pointerdown"
+      className="mx-auto mt-auto mb-0 w-full max-w-xl rounded-t-2xl bg-white text-stone-900 shadow-2xl backdrop:bg-black/30"
+      bodyClassName={`flex ${maxHeight} flex-col`}
+    >
+      <h2 id={`${id}-title`} className="px-4 pt-3 pb-2 text-lg font-bold">
+        {title}
+      </h2>
+      {children}
+    </Dialog>
   );
 }

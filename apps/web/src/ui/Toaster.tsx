@@ -1,5 +1,7 @@
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
+import { useTopDialog } from './openDialogs';
 import { dismissToast, useToasts, type ToastItem, type ToastPlacement } from './toastStore';
 
 const placements: Record<ToastPlacement, string> = {
@@ -36,7 +38,9 @@ function ToastCard({ toast }: { toast: ToastItem }) {
 
 export function Toaster() {
   const toasts = useToasts();
-  return (
+  // A modal dialog makes the rest of the page inert and covers it: toasts then live inside it.
+  const host = useTopDialog();
+  const stacks = (
     <>
       {(Object.keys(placements) as ToastPlacement[]).map((placement) => (
         <div
@@ -52,4 +56,5 @@ export function Toaster() {
       ))}
     </>
   );
+  return host ? createPortal(stacks, host) : stacks;
 }

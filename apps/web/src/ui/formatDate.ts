@@ -36,9 +36,9 @@ const hour = 60 * minute;
 const day = 24 * hour;
 
 /**
- * How long ago, for live queues: 5 min ago / 5 मिनट पहले. Hindi gets the long style: its
- * short one abbreviates (मि॰), which many readers do not know. A moment in the future (a
- * phone clock behind the server's) reads as now.
+ * How long ago, the app's one relative time: 5 min ago / 5 मिनट पहले. Hindi gets the long
+ * style: its short one abbreviates (मि॰), which many readers do not know. A moment in the
+ * future (a phone clock behind the server's) reads as now.
  */
 export function formatRelative(value: string, language: string, now: number = Date.now()): string {
   const hindi = language === 'hi';

@@ -1,11 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import { accountLimits, said } from '@saathi/contract';
 import { announceAccessChanged } from '../../auth/account-events.js';
 import { verifyPassword } from '../../auth/passwords.js';
-import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import { Conflict, Forbidden, TooMany } from '../../http/errors.js';
+import { Conflict, Forbidden } from '../../http/errors.js';
 import type { Hub } from '../../realtime/hub.js';
 import {
   cancelDeletion,
@@ -14,31 +13,18 @@ import {
   scheduleDeletion,
 } from './queries.js';
 
-/** Wrong passwords allowed per window: the same pace as the vault's. */
-const PASSWORD_TRIES = 5;
-const TRIES_WINDOW_SECONDS = 15 * 60;
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Delete my account (DPDP Act 2023): the owner confirms with their password, the account is
  * erased after a grace period (erase.ts) unless they sign in again before it ends.
  */
-export function createDeletionService(deps: {
-  db: Db;
-  limiter: RateLimiter;
-  hub: Hub;
-  log: FastifyBaseLogger;
-}) {
+export function createDeletionService(deps: { db: Db; hub: Hub; log: Logger }) {
   const { db } = deps;
 
   return {
+    /** Its contract call limits the password's tries per user, at the vault's pace. */
     async request(viewer: Viewer, password: string) {
-      const wait = await deps.limiter.hit(
-        `deletion:user:${viewer.user.id}`,
-        PASSWORD_TRIES,
-        TRIES_WINDOW_SECONDS,
-      );
-      if (wait > 0) throw TooMany(wait);
       if (!(await verifyPassword(viewer.user.passwordHash, password))) {
         throw Forbidden('deletion_password_invalid');
       }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import { announceAccessChanged } from '../../auth/account-events.js';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
@@ -20,7 +20,7 @@ export interface EraseDeps {
   storage: Storage;
   uploadStore: UploadStore;
   hub: Hub;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /** Who the audit log names for what the system did, and for an erased admin's past actions. */

@@ -1,3 +1,4 @@
+import { parse as parseDisposition } from 'content-disposition';
 import { eq } from 'drizzle-orm';
 import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +82,9 @@ describe('download my data', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['cache-control']).toBe('private, no-store');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="saathi-data-/);
+    const disposition = parseDisposition(String(res.headers['content-disposition']));
+    expect(disposition.type).toBe('attachment');
+    expect(disposition.parameters.filename).toMatch(/^saathi-data-\d{4}-\d{2}-\d{2}\.zip$/);
 
     const { entries, json } = unzip(res.rawPayload);
     expect(json('account.json')).toMatchObject({

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import type { AttentionCounts } from '@saathi/contract';
 import type { Db } from '../../db/client.js';
 import { helpRequests, reports, users } from '../../db/schema/index.js';
@@ -31,7 +31,7 @@ export async function announceAttention(db: Db, hub: Hub): Promise<void> {
  * For features outside the console (a report filed, a driver signing up): their action is
  * done and answered either way, so a failed announcement is only logged.
  */
-export function attentionAnnouncer(db: Db, hub: Hub, log: FastifyBaseLogger): () => Promise<void> {
+export function attentionAnnouncer(db: Db, hub: Hub, log: Logger): () => Promise<void> {
   return () =>
     announceAttention(db, hub).catch((err: unknown) =>
       log.error({ err }, 'announcing attention counts failed'),

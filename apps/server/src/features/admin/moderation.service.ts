@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import { said, type AuditAction, type MessageCode } from '@saathi/contract';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Viewer } from '../../auth/viewer.js';
@@ -26,7 +26,7 @@ export function createModerationService(deps: {
   db: Db;
   hub: Hub;
   notifier: Notifier;
-  log: FastifyBaseLogger;
+  log: Logger;
 }) {
   const { db } = deps;
 

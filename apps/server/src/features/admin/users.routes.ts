@@ -1,13 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { adminDocumentPath, adminUserCalls } from '@saathi/contract';
-import { z } from 'zod';
-import { authenticate, type AuthDeps } from '../../auth/authenticate.js';
-import { Forbidden } from '../../http/errors.js';
+import { adminUserCalls } from '@saathi/contract';
+import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
 import type { ModerationService } from './moderation.service.js';
 import type { AdminUserService } from './users.service.js';
-
-const documentParams = z.object({ userId: z.uuid(), docId: z.uuid() });
 
 export function adminUserRoutes(
   app: FastifyInstance,
@@ -37,29 +33,7 @@ export function adminUserRoutes(
     moderation.createAdmin(viewer, body),
   );
 
-  app.get(
-    adminDocumentPath,
-    {
-      schema: {
-        summary: "A driver's identity document, decrypted on the fly (admins only, never cached)",
-        tags: ['admin'],
-        security: [{ bearer: [] }],
-        params: documentParams,
-      },
-      // Guarded before the params are read, like every contract call.
-      preValidation: async (request) => {
-        const viewer = await authenticate(auth, request, { required: true, allowBlocked: false });
-        if (viewer?.user.usertype !== 'admin') throw Forbidden();
-      },
-    },
-    async (request, reply) => {
-      const { userId, docId } = documentParams.parse(request.params);
-      const file = await users.document(userId, docId);
-      return reply
-        .header('content-type', file.mime)
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="${file.kind}"`)
-        .send(file.data);
-    },
+  registerCall(app, auth, calls.document, ({ params }) =>
+    users.document(params.userId, params.docId),
   );
 }

@@ -1,4 +1,4 @@
-import { adminLimits, callPath, adminDocumentPath, type AdminUserFilter } from '@saathi/contract';
+import { adminLimits, adminUserCalls, callPath, type AdminUserFilter } from '@saathi/contract';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import type { Db } from '../../db/client.js';
 import { HttpError, NotFound } from '../../http/errors.js';
@@ -84,7 +84,7 @@ export function createAdminUserService(deps: { db: Db; storage: Storage; fileKey
           kind: d.kind,
           mime: d.mime,
           bytes: d.bytes,
-          url: callPath(adminDocumentPath, { userId, docId: d.id }),
+          url: callPath(adminUserCalls.document.path, { userId, docId: d.id }),
           createdAt: d.createdAt.toISOString(),
           erasedAt: d.erasedAt?.toISOString() ?? null,
         })),
@@ -97,7 +97,7 @@ export function createAdminUserService(deps: { db: Db; storage: Storage; fileKey
       if (!row) throw NotFound('identity_document_not_found');
       if (row.erasedAt) throw new HttpError(410, 'identity_document_erased');
       const data = await decryptToBuffer(deps.fileKey, await deps.storage.read(row.storageKey));
-      return { data, mime: row.mime, kind: row.kind };
+      return { data, type: row.mime, name: row.kind };
     },
   };
 }

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { driverDocumentFields, limits } from '@saathi/contract';
-import { receiveUpload, type ReceivedUpload } from '../../media/receive-upload.js';
+import type { MultipartBody, ReceivedUpload } from '../../media/receive-upload.js';
 import type { FileRule } from '../../media/sniff.js';
 import { encryptStream } from '../../storage/encryption.js';
 import type { Storage } from '../../storage/storage.js';
@@ -22,12 +21,12 @@ const rule: FileRule = {
 
 /** Streams the three identity images, checked and encrypted, into private storage. */
 export function receiveIdentityDocuments(
-  request: FastifyRequest,
+  incoming: MultipartBody,
   storage: Storage,
   fileKey: Buffer,
   uploadId: string,
 ): Promise<ReceivedUpload> {
-  return receiveUpload(request, storage, {
+  return incoming.receive(storage, {
     files: Object.fromEntries(driverDocumentFields.map((field) => [field, rule])),
     prefix: `private/identity/${uploadId}`,
     transform: () => encryptStream(fileKey),

@@ -2,34 +2,29 @@ import type { FastifyInstance } from 'fastify';
 import { authCalls, limits } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
+import { multipartBody } from '../../media/receive-upload.js';
 import type { AuthService } from './service.js';
 
 export function authRoutes(app: FastifyInstance, auth: AuthDeps, service: AuthService): void {
   app.addHook('onClose', () => service.settle());
-  registerCall(app, auth, authCalls.userRegister, ({ body, request }) =>
-    service.registerUser(body, request.ip),
-  );
+  registerCall(app, auth, authCalls.userRegister, ({ body }) => service.registerUser(body));
   registerCall(
     app,
     auth,
     authCalls.driverRegister,
-    ({ request }) => service.registerDriver(request, request.ip),
+    ({ request }) => service.registerDriver(multipartBody(request)),
     { bodyLimit: 3 * limits.identityImageMaxBytes + 1024 * 1024 },
   );
-  registerCall(app, auth, authCalls.driverLogin, ({ body, request }) =>
-    service.login(body, request.ip),
-  );
-  registerCall(app, auth, authCalls.userLogin, ({ body, request }) =>
-    service.login(body, request.ip),
-  );
+  registerCall(app, auth, authCalls.driverLogin, ({ body }) => service.login(body));
+  registerCall(app, auth, authCalls.userLogin, ({ body }) => service.login(body));
   registerCall(app, auth, authCalls.me, async ({ viewer }) => service.me(viewer), {
     allowBlocked: true,
   });
   registerCall(app, auth, authCalls.logout, ({ viewer }) => service.logout(viewer), {
     allowBlocked: true,
   });
-  registerCall(app, auth, authCalls.forgotPassword, ({ body, request }) =>
-    service.forgotPassword(body.email, request.ip),
+  registerCall(app, auth, authCalls.forgotPassword, async ({ body }) =>
+    service.forgotPassword(body.email),
   );
   registerCall(app, auth, authCalls.resetPassword, ({ params, body }) =>
     service.resetPassword(params.token, body.password),

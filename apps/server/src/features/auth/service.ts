@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { MultipartBody } from '../../media/receive-upload.js';
+import type { Logger } from '../../log.js';
 import {
   driverDocumentFields,
   driverRegisterFields,
@@ -16,14 +17,7 @@ import { revokeSession, revokeUserSessions, startSession } from '../../auth/sess
 import { blockOf, deletionPassed, isBlocked, selfView, type Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import {
-  Conflict,
-  Forbidden,
-  HttpError,
-  Invalid,
-  TooMany,
-  invalidField,
-} from '../../http/errors.js';
+import { Conflict, Forbidden, HttpError, Invalid, invalidField } from '../../http/errors.js';
 import type { Hub } from '../../realtime/hub.js';
 import type { SmsSender } from '../../sms/sender.js';
 import type { Storage } from '../../storage/storage.js';
@@ -43,7 +37,7 @@ export interface AuthServiceDeps {
   storage: Storage;
   limiter: RateLimiter;
   sms: SmsSender;
-  log: FastifyBaseLogger;
+  log: Logger;
   jwtSecret: Uint8Array;
   fileKey: Buffer;
   publicUrl: string;
@@ -58,11 +52,6 @@ const window = rateLimits.windowSeconds;
 
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, limiter } = deps;
-
-  async function limit(key: string, max: number) {
-    const wait = await limiter.hit(key, max, window);
-    if (wait > 0) throw TooMany(wait);
-  }
 
   /**
    * After the revocation is written the answer stands: a lost announcement is logged, and the
@@ -134,8 +123,7 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async registerUser(body: { name: string; number: string; password: string }, ip: string) {
-      await limit(`signup:ip:${ip}`, rateLimits.signUpPerIp);
+    async registerUser(body: { name: string; number: string; password: string }) {
       const user = await createAccount(body, 'user');
       return signedIn(user, 'user_registered');
     },
@@ -144,10 +132,9 @@ export function createAuthService(deps: AuthServiceDeps) {
      * Files stream first (encrypted, to private storage); the account and its document rows
      * are written in one transaction after every check passed. Any failure removes the files.
      */
-    async registerDriver(request: FastifyRequest, ip: string) {
-      await limit(`signup:ip:${ip}`, rateLimits.signUpPerIp);
+    async registerDriver(incoming: MultipartBody) {
       const userId = randomUUID();
-      const upload = await receiveIdentityDocuments(request, deps.storage, deps.fileKey, userId);
+      const upload = await receiveIdentityDocuments(incoming, deps.storage, deps.fileKey, userId);
       try {
         const parsed = driverRegisterFields.safeParse(upload.fields);
         if (!parsed.success) throw invalidField(parsed.error.issues[0]);
@@ -175,14 +162,15 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /**
-     * Every try counts against the IP. Per number only the tries since its last right password
-     * count, and past a few of them the number is slowed, never locked: one try per few seconds
-     * (a 429 with that Retry-After, before the password is checked), so a stranger's wrong
-     * guesses cost the owner seconds, not 15 minutes. Tries are counted before the check, so a
-     * burst of parallel guesses cannot slip past; a right password clears the count.
+     * Every try counts against the IP (the contract's limit). Per number only the tries since
+     * its last right password count, and past a few of them the number is slowed, never locked:
+     * one try per few seconds (a 429 with that Retry-After, before the password is checked), so
+     * a stranger's wrong guesses cost the owner seconds, not 15 minutes. Tries are counted
+     * before the check, so a burst of parallel guesses cannot slip past; a right password
+     * clears the count. This rule stays here, not in the contract: its spacing applies only past
+     * the free tries, and the password's check resets it.
      */
-    async login(body: { number: string; password: string }, ip: string) {
-      await limit(`signin:ip:${ip}`, rateLimits.signInPerIp);
+    async login(body: { number: string; password: string }) {
       const tries = `signin:number:${body.number}`;
       if ((await limiter.hit(tries, rateLimits.signInFreeTriesPerNumber, window)) > 0) {
         const wait = await limiter.hit(
@@ -225,12 +213,10 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Same answer, at the same speed, whether or not the number has an account: the answer
-     * waits only for the rate limits, which are the same for every number. Looking the number
-     * up, writing the token and sending the SMS all happen after the answer.
+     * waits only for the contract's rate limits, which are the same for every number. Looking
+     * the number up, writing the token and sending the SMS all happen after the answer.
      */
-    async forgotPassword(number: string, ip: string) {
-      await limit(`forgot:ip:${ip}`, rateLimits.forgotPerIp);
-      await limit(`forgot:number:${number}`, rateLimits.forgotPerNumber);
+    forgotPassword(number: string) {
       afterAnswer.run(() => sendResetLink(number));
       return { success: true as const, ...said('reset_sent') };
     },

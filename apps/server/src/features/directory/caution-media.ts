@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { postImageRule, postVideoRule } from '../../media/post-file-rules.js';
-import { receiveUpload, type ReceivedUpload } from '../../media/receive-upload.js';
+import type { MultipartBody, ReceivedUpload } from '../../media/receive-upload.js';
 import type { Storage } from '../../storage/storage.js';
 import type { SafetyCautionRow } from './queries.js';
 
@@ -27,11 +26,11 @@ export function cautionFiles(row: SafetyCautionRow): string[] {
 
 /** The same checks and limits as a post's files, one of each kind. */
 export function receiveCautionUpload(
-  request: FastifyRequest,
+  incoming: MultipartBody,
   storage: Storage,
   id: string,
 ): Promise<ReceivedUpload> {
-  return receiveUpload(request, storage, {
+  return incoming.receive(storage, {
     prefix: `uploads/safety/${id}`,
     files: {
       image: postImageRule(1, 'safety_one_file'),

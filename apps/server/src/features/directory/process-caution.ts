@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import { fileTypeFromBuffer } from 'file-type';
 import { messages } from '@saathi/contract';
 import type { Db } from '../../db/client.js';
@@ -18,7 +18,7 @@ import { makeWorkDir } from '../../media/work-dir.js';
 export interface CautionProcessDeps {
   db: Db;
   storage: Storage;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /**

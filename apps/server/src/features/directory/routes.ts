@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { directoryCalls, limits } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
+import { multipartBody } from '../../media/receive-upload.js';
 import type { DirectoryService } from './service.js';
 
 export function directoryRoutes(
@@ -27,7 +28,7 @@ export function directoryRoutes(
     app,
     auth,
     c.createSafety,
-    ({ request, viewer }) => service.createSafety(request, viewer),
+    ({ request, viewer }) => service.createSafety(multipartBody(request), viewer),
     { bodyLimit: limits.postVideoMaxBytes + limits.postImageMaxBytes + 1024 * 1024 },
   );
   registerCall(app, auth, c.updateSafety, ({ params, body, viewer }) =>

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { MultipartBody } from '../../media/receive-upload.js';
+import type { Logger } from '../../log.js';
 import {
   messages,
   safetyFields,
@@ -86,7 +87,7 @@ export function createDirectoryService(deps: {
   db: Db;
   storage: Storage;
   jobs: JobQueue;
-  log: FastifyBaseLogger;
+  log: Logger;
 }) {
   const { db } = deps;
 
@@ -166,9 +167,9 @@ export function createDirectoryService(deps: {
      * Files stream into uploads/safety/<id>/ through the post checks; the row ('processing')
      * and its audit entry are written together once every check passed, then the job queued.
      */
-    async createSafety(request: FastifyRequest, viewer: Viewer) {
+    async createSafety(incoming: MultipartBody, viewer: Viewer) {
       const id = randomUUID();
-      const upload = await receiveCautionUpload(request, deps.storage, id);
+      const upload = await receiveCautionUpload(incoming, deps.storage, id);
       let row: SafetyCautionRow;
       try {
         const parsed = safetyFields.safeParse(upload.fields);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { rateLimits, said, type Comment } from '@saathi/contract';
-import type { RateLimiter } from '../../auth/rate-limiter.js';
+import { said, type Comment } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { Forbidden, HttpError, NotFound } from '../../http/errors.js';
+import { Forbidden, NotFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { publicAuthorOf } from '../../auth/viewer.js';
 import { mentionedUsers } from './mentions.js';
@@ -30,7 +29,7 @@ function presentComment(comment: CommentRow, author: UserRow): Comment {
   };
 }
 
-export function createCommentService(deps: { db: Db; limiter: RateLimiter; notifier: Notifier }) {
+export function createCommentService(deps: { db: Db; notifier: Notifier }) {
   const { db } = deps;
 
   async function visiblePost(postId: string) {
@@ -61,14 +60,6 @@ export function createCommentService(deps: { db: Db; limiter: RateLimiter; notif
     },
 
     async add(postId: string, viewer: Viewer, text: string) {
-      // Counted before the post is looked at, which the insert does in the same round trip:
-      // a comment on a post that is gone spends one of the minute's comments too.
-      const wait = await deps.limiter.hit(
-        `comments:user:${viewer.user.id}`,
-        rateLimits.commentsPerMinute,
-        60,
-      );
-      if (wait > 0) throw new HttpError(429, 'too_many_attempts', undefined, { retryAfter: wait });
       const id = randomUUID();
       const excerpt = text.length > 140 ? `${text.slice(0, 139)}…` : text;
       const link = `/?v=${postId}&comments=1`;

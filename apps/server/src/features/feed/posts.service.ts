@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Logger } from '../../log.js';
 import {
   messages,
   newPostFields,
@@ -35,7 +35,7 @@ import {
   type PostWithAuthor,
 } from './posts.queries.js';
 import { receivePostUpload } from './upload.js';
-import type { ReceivedFile } from '../../media/receive-upload.js';
+import type { MultipartBody, ReceivedFile } from '../../media/receive-upload.js';
 import type { UploadService, WantedUpload } from '../uploads/service.js';
 
 type NewPostFields = z.output<typeof newPostFields>;
@@ -47,7 +47,7 @@ export interface PostServiceDeps {
   db: Db;
   storage: Storage;
   jobs: JobQueue;
-  log: FastifyBaseLogger;
+  log: Logger;
   uploads: UploadService;
 }
 
@@ -148,8 +148,8 @@ export function createPostService(deps: PostServiceDeps) {
   }
 
   /** Receives the files and writes the post; counted as arriving by `create` meanwhile. */
-  async function receivePost(request: FastifyRequest, viewer: Viewer, postId: string) {
-    const upload = await receivePostUpload(request, deps.storage, postId);
+  async function receivePost(incoming: MultipartBody, viewer: Viewer, postId: string) {
+    const upload = await receivePostUpload(incoming, deps.storage, postId);
     try {
       const parsed = newPostFields.safeParse(upload.fields);
       // Coded by the contract's message (location_required, caption_too_long), as the JSON
@@ -190,7 +190,7 @@ export function createPostService(deps: PostServiceDeps) {
      * the post row (state 'processing') and its image rows are written in one transaction
      * once every check passed, then the job is queued.
      */
-    async create(request: FastifyRequest, viewer: Viewer, fromUploads?: NewPostFromUploads) {
+    async create(incoming: MultipartBody, viewer: Viewer, fromUploads?: NewPostFromUploads) {
       const authorId = viewer.user.id;
       // First without a lock, so a driver over the limit is told before sending 10 MB.
       await checkPostLimit(db, authorId, arriving.get(authorId) ?? 0);
@@ -198,7 +198,7 @@ export function createPostService(deps: PostServiceDeps) {
       countArriving(authorId, 1);
       try {
         if (fromUploads) await attachPost(fromUploads, viewer, postId);
-        else await receivePost(request, viewer, postId);
+        else await receivePost(incoming, viewer, postId);
       } finally {
         countArriving(authorId, -1);
       }

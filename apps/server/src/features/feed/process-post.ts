@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import { fileTypeFromBuffer } from 'file-type';
 import { messages } from '@saathi/contract';
 import type { Db } from '../../db/client.js';
@@ -27,7 +27,7 @@ import { dropRawFiles } from './raw-sweep.js';
 export interface ProcessDeps {
   db: Db;
   storage: Storage;
-  log: FastifyBaseLogger;
+  log: Logger;
   videoTimeLimit?: VideoTimeLimit;
 }
 

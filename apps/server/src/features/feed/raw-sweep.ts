@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import type { Db } from '../../db/client.js';
 import { deleteQuietly, type Storage } from '../../storage/storage.js';
 import { failedPostsWithRaw, takeRawKeysOfFailed } from './raw-files.queries.js';
@@ -6,7 +6,7 @@ import { failedPostsWithRaw, takeRawKeysOfFailed } from './raw-files.queries.js'
 export interface RawFileDeps {
   db: Db;
   storage: Storage;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /** Deletes a failed post's raw uploads; after this a retry answers `post_retry_gone`. */

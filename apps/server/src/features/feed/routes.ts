@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { commentCalls, limits, postCalls, reportCalls } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
+import { multipartBody } from '../../media/receive-upload.js';
 import type { CommentService } from './comments.service.js';
 import type { LikeService } from './likes.service.js';
 import type { PostService } from './posts.service.js';
@@ -19,7 +20,7 @@ export function feedRoutes(app: FastifyInstance, auth: AuthDeps, s: FeedServices
     app,
     auth,
     postCalls.create,
-    ({ request, body, viewer }) => s.posts.create(request, viewer, body),
+    ({ request, body, viewer }) => s.posts.create(multipartBody(request), viewer, body),
     {
       bodyLimit:
         limits.postVideoMaxBytes + limits.postImagesMax * limits.postImageMaxBytes + 1024 * 1024,

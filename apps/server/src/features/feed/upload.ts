@@ -1,16 +1,15 @@
-import type { FastifyRequest } from 'fastify';
 import { limits } from '@saathi/contract';
 import { postImageRule, postVideoRule } from '../../media/post-file-rules.js';
-import { receiveUpload, type ReceivedUpload } from '../../media/receive-upload.js';
+import type { MultipartBody, ReceivedUpload } from '../../media/receive-upload.js';
 import type { Storage } from '../../storage/storage.js';
 
 /** Streams a post's files, checked by their bytes and sizes, into uploads/ (never served). */
 export function receivePostUpload(
-  request: FastifyRequest,
+  incoming: MultipartBody,
   storage: Storage,
   postId: string,
 ): Promise<ReceivedUpload> {
-  return receiveUpload(request, storage, {
+  return incoming.receive(storage, {
     prefix: `uploads/posts/${postId}`,
     files: {
       images: postImageRule(limits.postImagesMax, 'too_many_images'),

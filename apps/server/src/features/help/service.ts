@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import { helpLimits, said, type HelpQueueFilter } from '@saathi/contract';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
@@ -41,7 +41,7 @@ export function createHelpService(deps: {
   hub: Hub;
   limiter: RateLimiter;
   notifier: Notifier;
-  log: FastifyBaseLogger;
+  log: Logger;
 }) {
   const { db, hub } = deps;
 
@@ -73,7 +73,8 @@ export function createHelpService(deps: {
       // A phone retrying a request it could not confirm: answered, never counted or told again.
       const known = key && (await helpRequestIdByKey(db, viewer.user.id, key));
       if (known) return sent(known);
-      // A panicking driver taps twice, so a few in a row are fine; SOS is never refused.
+      // A panicking driver taps twice, so a few in a row are fine; SOS is never refused. That
+      // and the replays above not counting keep this limit here rather than in the contract.
       if (input.source !== 'sos') {
         const wait = await deps.limiter.hit(
           `help:${viewer.user.id}`,

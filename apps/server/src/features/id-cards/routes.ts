@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { idCardCalls, limits } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
+import { multipartBody } from '../../media/receive-upload.js';
 import type { IdCardService } from './service.js';
 
 export function idCardRoutes(app: FastifyInstance, auth: AuthDeps, service: IdCardService): void {
@@ -9,7 +10,7 @@ export function idCardRoutes(app: FastifyInstance, auth: AuthDeps, service: IdCa
     app,
     auth,
     idCardCalls.apply,
-    ({ viewer, request }) => service.apply(request, viewer),
+    ({ viewer, request }) => service.apply(multipartBody(request), viewer),
     {
       bodyLimit: limits.postImageMaxBytes + 256 * 1024,
     },
@@ -20,7 +21,5 @@ export function idCardRoutes(app: FastifyInstance, auth: AuthDeps, service: IdCa
   registerCall(app, auth, idCardCalls.byMobile, ({ viewer, params }) =>
     service.byMobile(viewer, params.mobile),
   );
-  registerCall(app, auth, idCardCalls.verify, ({ params, request }) =>
-    service.verify(params.cardNo, request.ip),
-  );
+  registerCall(app, auth, idCardCalls.verify, ({ params }) => service.verify(params.cardNo));
 }

@@ -1,19 +1,17 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Logger } from '../../log.js';
 import {
   cardApplicationFields,
   cardRefusal,
   normalizeIndianMobile,
-  rateLimits,
   said,
   type DriverCard,
 } from '@saathi/contract';
-import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
 import { MediaRejectedError } from '../../media/errors.js';
-import { receiveUpload } from '../../media/receive-upload.js';
+import type { MultipartBody } from '../../media/receive-upload.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { readAll, type Storage } from '../../storage/storage.js';
 import { photoRule, storeAvatar } from '../profiles/photo.js';
@@ -34,9 +32,8 @@ export const isValid = (card: CardRow) => card.expiryDate >= today();
 export function createIdCardService(deps: {
   db: Db;
   storage: Storage;
-  log: FastifyBaseLogger;
+  log: Logger;
   publicUrl: string;
-  limiter: RateLimiter;
 }) {
   const { db } = deps;
 
@@ -76,12 +73,12 @@ export function createIdCardService(deps: {
      * One card per user: applying again answers the existing card. The number is drawn by the
      * server from 10000-99999 and retried on a clash, so two drivers never share one.
      */
-    async apply(request: FastifyRequest, viewer: Viewer) {
+    async apply(incoming: MultipartBody, viewer: Viewer) {
       // Refused before the upload is read.
       const refusal = cardRefusal(viewer.user);
       if (refusal) throw Forbidden(refusal);
       const existing = await cardOfUser(db, viewer.user.id);
-      const upload = await receiveUpload(request, deps.storage, {
+      const upload = await incoming.receive(deps.storage, {
         prefix: `uploads/cards/${viewer.user.id}`,
         files: { photo: { ...photoRule, rejectCode: 'card_photo_type' } },
       });
@@ -152,16 +149,9 @@ export function createIdCardService(deps: {
 
     /**
      * For whoever scans the QR code: only what a checker needs, nothing private. Limited per
-     * IP so the 90,000 card numbers cannot be walked to list drivers' names and photos.
+     * IP by its contract call, so card numbers cannot be walked.
      */
-    async verify(cardNo: string, ip: string) {
-      const wait = await deps.limiter.hit(
-        `cardcheck:ip:${ip}`,
-        rateLimits.cardChecksPerIp,
-        rateLimits.windowSeconds,
-      );
-      if (wait > 0)
-        throw new HttpError(429, 'card_checks_too_many', undefined, { retryAfter: wait });
+    async verify(cardNo: string) {
       const card = await verifiableCard(db, cardNo);
       if (!card) throw NotFound('card_not_found');
       return {

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locationLimits, messages } from '@saathi/contract';
-import { memoryRateLimiter } from '../../auth/rate-limiter.js';
 import { locationHistory, userLocations, users } from '../../db/schema/index.js';
 import {
   bearer,
@@ -418,7 +417,7 @@ describe('nearby in a crowded area', () => {
         ...crowd.map((c) => at(c.id, origin.latitude + 0.001, origin.longitude)),
         at(popular.user.id, origin.latitude + 0.1, origin.longitude),
       ]);
-    const service = createLocationService({ db: t.database.db, limiter: memoryRateLimiter() });
+    const service = createLocationService({ db: t.database.db });
     const nearby = await service.nearbyUserIds(me.user.id);
     expect(nearby[0]).toBe(popular.user.id);
     expect(nearby).toHaveLength(500);

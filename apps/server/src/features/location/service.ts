@@ -1,5 +1,4 @@
 import { locationLimits, type StoredLocation } from '@saathi/contract';
-import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden, HttpError } from '../../http/errors.js';
@@ -35,21 +34,13 @@ function reachable(previous: LocationRow, next: LocationUpdate, at: Date): boole
   return km <= locationLimits.jumpSlackKm + locationLimits.maxSpeedKmh * hours;
 }
 
-export function createLocationService(deps: { db: Db; limiter: RateLimiter }) {
+export function createLocationService(deps: { db: Db }) {
   const { db } = deps;
 
   return {
     async update(viewer: Viewer, body: LocationUpdate) {
       if (body.driverId !== undefined && body.driverId !== viewer.user.id) {
         throw Forbidden('location_not_yours');
-      }
-      const wait = await deps.limiter.hit(
-        `location:${viewer.user.id}`,
-        locationLimits.updatesPerWindow,
-        locationLimits.updatesWindowSeconds,
-      );
-      if (wait > 0) {
-        throw new HttpError(429, 'location_too_many', undefined, { retryAfter: wait });
       }
       const now = new Date();
       // A phone clock a little ahead (the contract allows a small skew) is taken as now.

@@ -1,5 +1,5 @@
 import { said, type ReportedPost } from '@saathi/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden, NotFound } from '../../http/errors.js';
@@ -19,7 +19,7 @@ export interface PostModerationDeps {
   posts: PostService;
   notifier: Notifier;
   hub: Hub;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /**

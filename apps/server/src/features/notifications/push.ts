@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import { eq } from 'drizzle-orm';
 import type webpushModule from 'web-push';
 import { notificationNotices, notificationTitles } from '@saathi/contract';
@@ -67,7 +67,7 @@ function bodyOf(n: NotificationRow, lang: 'en' | 'hi'): string {
  * Endpoints the push service says are gone (404, 410) are deleted.
  */
 export async function sendPush(
-  deps: { db: Db; log: FastifyBaseLogger; subject: string; policy: PushPolicy },
+  deps: { db: Db; log: Logger; subject: string; policy: PushPolicy },
   userId: string,
   notificationId: string,
 ): Promise<void> {

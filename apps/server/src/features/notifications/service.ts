@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import type { NotificationKind, NotificationNotice } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
@@ -50,7 +50,7 @@ export function createNotificationService(deps: {
   db: Db;
   hub: Hub;
   jobs: JobQueue;
-  log: FastifyBaseLogger;
+  log: Logger;
   /**
    * Where subscriptions may point: accepting any URL would let a caller make the server post
    * to hosts of their choosing. Left out where only notify() is used (the job workers).

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { sendPush } from './push.js';
@@ -11,7 +11,7 @@ export async function createNotificationQueues(boss: PgBoss): Promise<void> {
 
 export async function startNotificationWorkers(
   boss: PgBoss,
-  deps: { db: Db; log: FastifyBaseLogger; subject: string; policy: PushPolicy },
+  deps: { db: Db; log: Logger; subject: string; policy: PushPolicy },
 ): Promise<void> {
   await boss.work<{ userId: string; notificationId: string }>(
     PUSH_QUEUE,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { limits, profileCalls } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
+import { multipartBody } from '../../media/receive-upload.js';
 import type { ProfileService } from './service.js';
 
 export function profileRoutes(app: FastifyInstance, auth: AuthDeps, service: ProfileService): void {
@@ -12,7 +13,7 @@ export function profileRoutes(app: FastifyInstance, auth: AuthDeps, service: Pro
     app,
     auth,
     profileCalls.update,
-    ({ viewer, request }) => service.update(request, viewer),
+    ({ viewer, request }) => service.update(multipartBody(request), viewer),
     {
       bodyLimit: limits.postImageMaxBytes + 256 * 1024,
     },

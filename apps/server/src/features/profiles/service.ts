@@ -1,10 +1,10 @@
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Logger } from '../../log.js';
 import { rateLimits, updateProfileFields, said } from '@saathi/contract';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import { selfView, type Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { Invalid, invalidField, NotFound, TooMany } from '../../http/errors.js';
-import { receiveUpload } from '../../media/receive-upload.js';
+import type { MultipartBody } from '../../media/receive-upload.js';
 import { MediaRejectedError } from '../../media/errors.js';
 import { readAll, type Storage } from '../../storage/storage.js';
 import type { PostService } from '../feed/posts.service.js';
@@ -18,7 +18,7 @@ const PROFILE_VIDEOS = 60;
 export function createProfileService(deps: {
   db: Db;
   storage: Storage;
-  log: FastifyBaseLogger;
+  log: Logger;
   posts: PostService;
   follows: FollowService;
   limiter: RateLimiter;
@@ -49,8 +49,8 @@ export function createProfileService(deps: {
     },
 
     /** Name, number visibility and photo in one multipart call; only what is sent changes. */
-    async update(request: FastifyRequest, viewer: Viewer) {
-      const upload = await receiveUpload(request, deps.storage, {
+    async update(incoming: MultipartBody, viewer: Viewer) {
+      const upload = await incoming.receive(deps.storage, {
         prefix: `uploads/avatars/${viewer.user.id}`,
         files: { photo: photoRule },
       });
@@ -62,7 +62,8 @@ export function createProfileService(deps: {
         if (!parsed.success) throw invalidField(parsed.error.issues[0]);
         const photo = upload.files[0];
         if (photo) {
-          // Counted once the photo arrived: a name change alone costs nothing to limit.
+          // Counted once the photo arrived: a name change alone costs nothing to limit. So
+          // this limit is the service's, not the contract's: it depends on what was sent.
           const wait = await deps.limiter.hit(
             `avatar:user:${viewer.user.id}`,
             rateLimits.profilePhotosPerHour,

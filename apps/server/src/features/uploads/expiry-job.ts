@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { deleteUploadRows, expiredUploads } from './queries.js';
@@ -12,11 +12,7 @@ const BATCH = 200;
  * then whatever the tus store still holds past its expiry without a row (a removal that
  * failed, a crash between the store and the database). Answers how many rows went.
  */
-export async function expireUploads(
-  db: Db,
-  store: UploadStore,
-  log: FastifyBaseLogger,
-): Promise<number> {
+export async function expireUploads(db: Db, store: UploadStore, log: Logger): Promise<number> {
   let removed = 0;
   for (;;) {
     const rows = await expiredUploads(db, BATCH);
@@ -44,7 +40,7 @@ export async function expireUploads(
 /** Hourly: an unfinished upload lives at most its 24 hours and one more. */
 export async function startUploadJobs(
   boss: PgBoss,
-  deps: { db: Db; store: UploadStore; log: FastifyBaseLogger },
+  deps: { db: Db; store: UploadStore; log: Logger },
 ): Promise<void> {
   await boss.createQueue(QUEUE);
   await boss.schedule(QUEUE, '41 * * * *', {}, { tz: 'Asia/Kolkata' });

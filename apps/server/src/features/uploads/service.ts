@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import type { UploadPurpose } from '@saathi/contract';
 import type { Db } from '../../db/client.js';
 import type { UploadRow } from '../../db/schema/index.js';
@@ -17,7 +17,7 @@ export interface UploadServiceDeps {
   db: Db;
   store: UploadStore;
   storage: Storage;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /** One finished upload a call attaches, as the form field it stands for. */

@@ -1,47 +1,38 @@
-import type { FastifyInstance } from 'fastify';
-import { documentIdParam, limits, vaultCalls, vaultFilePath } from '@saathi/contract';
-import { authenticate, type AuthDeps } from '../../auth/authenticate.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { limits, vaultCalls, vaultTokenHeader } from '@saathi/contract';
+import type { AuthDeps } from '../../auth/authenticate.js';
+import { headerValue } from '../../http/header.js';
 import { registerCall } from '../../http/register-call.js';
+import { multipartBody } from '../../media/receive-upload.js';
 import type { VaultService } from './service.js';
+
+/** A live unlock rides in its own header, so the vault's calls read it here. */
+const vaultToken = (request: FastifyRequest) => headerValue(request, vaultTokenHeader);
 
 export function vaultRoutes(app: FastifyInstance, auth: AuthDeps, service: VaultService): void {
   registerCall(app, auth, vaultCalls.verifyPassword, ({ viewer, body }) =>
     service.unlock(viewer, body),
   );
   registerCall(app, auth, vaultCalls.list, ({ viewer, params, body, request }) =>
-    service.list(request, viewer, params.userId, body.password),
+    service.list(viewer, params.userId, { password: body.password, token: vaultToken(request) }),
   );
   registerCall(app, auth, vaultCalls.count, ({ viewer, params }) =>
     service.count(viewer, params.userId),
   );
-  registerCall(app, auth, vaultCalls.add, ({ viewer, request }) => service.add(request, viewer), {
-    bodyLimit: limits.identityImageMaxBytes + 256 * 1024,
-  });
+  registerCall(
+    app,
+    auth,
+    vaultCalls.add,
+    ({ viewer, request }) => service.add(multipartBody(request), viewer, vaultToken(request)),
+    {
+      bodyLimit: limits.identityImageMaxBytes + 256 * 1024,
+    },
+  );
   registerCall(app, auth, vaultCalls.remove, ({ viewer, params, body, request }) =>
-    service.remove(request, viewer, params.docId, body),
+    service.remove(viewer, params.docId, body, vaultToken(request)),
   );
 
-  app.get(
-    vaultFilePath,
-    {
-      schema: {
-        summary: 'A vault file, decrypted, for its owner with a live vault token (x-vault-token)',
-        tags: ['personal-documents'],
-        security: [{ bearer: [] }],
-        params: documentIdParam,
-      },
-    },
-    async (request, reply) => {
-      const viewer = await authenticate(auth, request, { required: true, allowBlocked: false });
-      if (!viewer) return reply.callNotFound();
-      const { docId } = request.params as { docId: string };
-      const file = await service.file(request, viewer, docId);
-      // Private: never cached by a shared proxy or kept by the browser after the tab closes.
-      return reply
-        .header('content-type', file.mime)
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`)
-        .send(file.data);
-    },
+  registerCall(app, auth, vaultCalls.file, ({ viewer, params, request }) =>
+    service.file(viewer, params.docId, vaultToken(request)),
   );
 }

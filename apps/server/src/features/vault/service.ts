@@ -1,12 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import {
-  addDocumentFields,
-  limits,
-  vaultTokenHeader,
-  said,
-  type PersonalDocument,
-} from '@saathi/contract';
+import type { Logger } from '../../log.js';
+import { addDocumentFields, limits, said, type PersonalDocument } from '@saathi/contract';
 import { verifyPassword } from '../../auth/passwords.js';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
@@ -19,7 +13,7 @@ import {
   TooMany,
   invalidField,
 } from '../../http/errors.js';
-import { receiveUpload } from '../../media/receive-upload.js';
+import type { MultipartBody } from '../../media/receive-upload.js';
 import { decryptToBuffer, encryptStream } from '../../storage/encryption.js';
 import type { Storage } from '../../storage/storage.js';
 import {
@@ -50,6 +44,12 @@ export const documentFileTypes = [
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 ];
 
+/** What opens the vault for one call: the password, or a live token from an earlier unlock. */
+export interface VaultProof {
+  password?: string;
+  token?: string;
+}
+
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function present(doc: DocumentRow): PersonalDocument {
@@ -74,7 +74,7 @@ export function createVaultService(deps: {
   storage: Storage;
   limiter: RateLimiter;
   fileKey: Buffer;
-  log: FastifyBaseLogger;
+  log: Logger;
 }) {
   const { db } = deps;
 
@@ -83,6 +83,7 @@ export function createVaultService(deps: {
     if (userId !== undefined && userId !== viewer.user.id) throw Forbidden('vault_not_yours');
   }
 
+  /** Limited here, not by the contract: only a password counts, a live vault token does not. */
   async function checkPassword(viewer: Viewer, password: string) {
     const wait = await deps.limiter.hit(
       `vault:user:${viewer.user.id}`,
@@ -95,14 +96,12 @@ export function createVaultService(deps: {
     }
   }
 
-  /** Either a live vault token in the header, or the password itself in the body. */
-  async function unlocked(request: FastifyRequest, viewer: Viewer, password?: string) {
-    if (password !== undefined) return checkPassword(viewer, password);
-    const token = request.headers[vaultTokenHeader];
-    const found =
-      typeof token === 'string' && token.length > 0
-        ? await findUnlock(db, sha256(token), viewer.user.id, viewer.sessionId)
-        : undefined;
+  /** Either the password itself, or a live vault token (the x-vault-token header). */
+  async function unlocked(viewer: Viewer, proof: VaultProof) {
+    if (proof.password !== undefined) return checkPassword(viewer, proof.password);
+    const found = proof.token
+      ? await findUnlock(db, sha256(proof.token), viewer.user.id, viewer.sessionId)
+      : undefined;
     if (!found) throw new HttpError(403, 'vault_locked');
   }
 
@@ -124,9 +123,9 @@ export function createVaultService(deps: {
       return { success: true as const, vaultToken: token, expiresAt: expiresAt.toISOString() };
     },
 
-    async list(request: FastifyRequest, viewer: Viewer, userId: string, password?: string) {
+    async list(viewer: Viewer, userId: string, proof: VaultProof) {
       own(viewer, userId);
-      await unlocked(request, viewer, password);
+      await unlocked(viewer, proof);
       return {
         success: true as const,
         documents: (await documentsOf(db, viewer.user.id)).map(present),
@@ -139,9 +138,9 @@ export function createVaultService(deps: {
     },
 
     /** Checked and encrypted while it streams; the row is written only once the file is safe. */
-    async add(request: FastifyRequest, viewer: Viewer) {
-      await unlocked(request, viewer);
-      const upload = await receiveUpload(request, deps.storage, {
+    async add(incoming: MultipartBody, viewer: Viewer, token: string | undefined) {
+      await unlocked(viewer, { token });
+      const upload = await incoming.receive(deps.storage, {
         prefix: `private/vault/${viewer.user.id}`,
         files: {
           document: {
@@ -179,13 +178,13 @@ export function createVaultService(deps: {
     },
 
     async remove(
-      request: FastifyRequest,
       viewer: Viewer,
       docId: string,
       body: { userId?: string; password?: string },
+      token: string | undefined,
     ) {
       own(viewer, body.userId);
-      await unlocked(request, viewer, body.password);
+      await unlocked(viewer, { password: body.password, token });
       const row = await deleteDocument(db, docId, viewer.user.id);
       if (!row) throw NotFound('document_not_found');
       await deps.storage
@@ -195,12 +194,12 @@ export function createVaultService(deps: {
     },
 
     /** The decrypted bytes, for the owner with a live unlock; nobody else learns it exists. */
-    async file(request: FastifyRequest, viewer: Viewer, docId: string) {
-      await unlocked(request, viewer);
+    async file(viewer: Viewer, docId: string, token: string | undefined) {
+      await unlocked(viewer, { token });
       const row = await findDocument(db, docId);
       if (!row || row.userId !== viewer.user.id) throw NotFound('document_not_found');
       const data = await decryptToBuffer(deps.fileKey, await deps.storage.read(row.storageKey));
-      return { data, mime: row.mime, name: row.originalName };
+      return { data, type: row.mime, name: row.originalName };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
+import { parse as parseDisposition } from 'content-disposition';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PersonalDocument } from '@saathi/contract';
@@ -233,6 +234,35 @@ describe('documents', () => {
         (f) => !f.endsWith('.meta'),
       ),
     ).toHaveLength(1);
+  });
+
+  it('hands a file back under its own name, Devanagari included (RFC 5987 filename*)', async () => {
+    const u = await newUser(t, { password: 'hindi-pass-1' });
+    const vault = await tokenOf(u);
+    const name = 'ड्राइविंग लाइसेंस.pdf';
+    const added = await add(
+      u,
+      vault,
+      { documentType: 'Driving License', documentName: 'DL' },
+      { data: pdf, filename: name, type: 'application/pdf' },
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const { document } = added.json() as { document: PersonalDocument };
+    expect(document.file.name).toBe(name);
+
+    const file = await t.app.inject({
+      method: 'GET',
+      url: document.file.url,
+      headers: { ...bearer(u.token), 'x-vault-token': vault },
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    const disposition = String(file.headers['content-disposition']);
+    expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
+    const parsed = parseDisposition(disposition);
+    expect(parsed.type).toBe('inline');
+    expect(parsed.parameters.filename).toBe(name);
   });
 
   it('refuses files that lie about their type, oversized files and missing fields, keeping nothing', async () => {

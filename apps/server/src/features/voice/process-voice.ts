@@ -1,7 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import { limits, messages } from '@saathi/contract';
 import type { Db } from '../../db/client.js';
 import { MediaRejectedError } from '../../media/errors.js';
@@ -17,7 +17,7 @@ export interface ProcessVoiceDeps {
   db: Db;
   storage: Storage;
   hub: Hub;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 /**

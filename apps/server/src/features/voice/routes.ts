@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { audioCalls, limits, voiceCalls, voiceStreamPath } from '@saathi/contract';
 import { type AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
+import { multipartBody } from '../../media/receive-upload.js';
 import { ownVoiceChannel, voiceChannel, type VoiceService } from './service.js';
 
 /** The recording plus the multipart framing and a name field. */
@@ -18,7 +19,7 @@ export function voiceRoutes(
     app,
     auth,
     voiceCalls.upload,
-    ({ request, body, viewer }) => service.upload(request, viewer, body),
+    ({ request, body, viewer }) => service.upload(multipartBody(request), viewer, body),
     { bodyLimit },
   );
   registerCall(app, auth, voiceCalls.list, ({ viewer, query }) => service.list(viewer, query));
@@ -29,7 +30,7 @@ export function voiceRoutes(
     app,
     auth,
     audioCalls.upload,
-    ({ request, body, viewer }) => service.uploadAudio(request, viewer, body),
+    ({ request, body, viewer }) => service.uploadAudio(multipartBody(request), viewer, body),
     { bodyLimit },
   );
   registerCall(app, auth, audioCalls.list, ({ viewer, query }) => service.listAudio(viewer, query));

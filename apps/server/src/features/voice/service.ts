@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { audioFields, limits, messages, rateLimits, said } from '@saathi/contract';
-import type { RateLimiter } from '../../auth/rate-limiter.js';
+import type { MultipartBody } from '../../media/receive-upload.js';
+import type { Logger } from '../../log.js';
+import { audioFields, limits, messages, said } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
-import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
+import { Forbidden, Invalid, NotFound, invalidField } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Hub } from '../../realtime/hub.js';
 import { deleteQuietly, type Storage } from '../../storage/storage.js';
@@ -31,10 +31,9 @@ export const ownVoiceChannel = (userId: string) => `voice:user:${userId}`;
 export interface VoiceServiceDeps {
   db: Db;
   storage: Storage;
-  limiter: RateLimiter;
   jobs: JobQueue;
   hub: Hub;
-  log: FastifyBaseLogger;
+  log: Logger;
   uploads: UploadService;
 }
 
@@ -73,17 +72,11 @@ export function createVoiceService(deps: VoiceServiceDeps) {
    * ('processing') is written once it passed, then the job is queued.
    */
   async function receive(
-    request: FastifyRequest,
+    incoming: MultipartBody,
     viewer: Viewer,
     kind: VoiceKind,
     fromUpload?: FromUpload,
   ): Promise<NoteWithAuthor> {
-    const wait = await deps.limiter.hit(
-      `voice:user:${viewer.user.id}`,
-      rateLimits.voiceUploadsPerHour,
-      3600,
-    );
-    if (wait > 0) throw new HttpError(429, 'voice_too_many', undefined, { retryAfter: wait });
     const id = randomUUID();
     const field = kind === 'voice' ? 'voice' : 'audio';
     const upload = fromUpload
@@ -92,7 +85,7 @@ export function createVoiceService(deps: VoiceServiceDeps) {
           [{ id: fromUpload.uploadId, purpose: 'voice', field }],
           `uploads/voice/${id}`,
         )
-      : await receiveVoiceUpload(request, deps.storage, id, field);
+      : await receiveVoiceUpload(incoming, deps.storage, id, field);
     try {
       // The name first, as every upload reads its fields before judging its files.
       const fields = audioFields.safeParse(fromUpload ?? ('fields' in upload ? upload.fields : {}));
@@ -130,8 +123,8 @@ export function createVoiceService(deps: VoiceServiceDeps) {
   }
 
   return {
-    async upload(request: FastifyRequest, viewer: Viewer, fromUpload?: FromUpload) {
-      const row = await receive(request, viewer, 'voice', fromUpload);
+    async upload(incoming: MultipartBody, viewer: Viewer, fromUpload?: FromUpload) {
+      const row = await receive(incoming, viewer, 'voice', fromUpload);
       return {
         success: true as const,
         ...said('voice_uploaded'),
@@ -148,8 +141,8 @@ export function createVoiceService(deps: VoiceServiceDeps) {
       };
     },
 
-    async uploadAudio(request: FastifyRequest, viewer: Viewer, fromUpload?: FromUpload) {
-      const row = await receive(request, viewer, 'audio', fromUpload);
+    async uploadAudio(incoming: MultipartBody, viewer: Viewer, fromUpload?: FromUpload) {
+      const row = await receive(incoming, viewer, 'audio', fromUpload);
       return {
         success: true as const,
         ...said('audio_uploaded'),

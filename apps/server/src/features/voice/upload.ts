@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { limits } from '@saathi/contract';
 import { voiceNoteTypes } from '../../media/types.js';
-import { receiveUpload, type ReceivedUpload } from '../../media/receive-upload.js';
+import type { MultipartBody, ReceivedUpload } from '../../media/receive-upload.js';
 import type { FileRule } from '../../media/sniff.js';
 import type { Storage } from '../../storage/storage.js';
 
@@ -17,12 +16,12 @@ export const voiceRule: FileRule = {
 
 /** Streams one recording (field `voice` or `audio`), checked by its bytes and size, into uploads/. */
 export function receiveVoiceUpload(
-  request: FastifyRequest,
+  incoming: MultipartBody,
   storage: Storage,
   noteId: string,
   field: 'voice' | 'audio',
 ): Promise<ReceivedUpload> {
-  return receiveUpload(request, storage, {
+  return incoming.receive(storage, {
     prefix: `uploads/voice/${noteId}`,
     files: {
       [field]: voiceRule,

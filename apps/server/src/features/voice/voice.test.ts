@@ -181,7 +181,10 @@ describe('POST /api/voice/upload and processing', () => {
     expect(ready).toMatchObject({ status: 'ready', url: `/media/voice/${ready._id}.m4a` });
     expect(ready.user).not.toHaveProperty('number');
     expect(ready.duration).toBeGreaterThan(1.8);
-    expect(await filesUnder(storageDir('uploads', 'voice', ready._id))).toEqual([]);
+    // The raw file goes after the note is marked ready (a failed delete must not fail the note).
+    await expect
+      .poll(() => filesUnder(storageDir('uploads', 'voice', ready._id)), { timeout: 10_000 })
+      .toEqual([]);
     const [row] = await t.database.db.select().from(voiceNotes).where(eq(voiceNotes.id, ready._id));
     expect(row).toMatchObject({ rawKey: null, status: 'ready', kind: 'voice' });
 

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../log.js';
 import { runFfmpeg } from '../../media/ffmpeg.js';
 
 /** ffmpeg's built-in test sources: every picture of the demo is drawn at first start. */
@@ -51,7 +51,7 @@ export interface MediaMaker {
  * Makes the demo's media in `dir`. The text overlay needs ffmpeg's drawtext and a font; where
  * either is missing the picture goes without words rather than failing the demo.
  */
-export function mediaMaker(dir: string, log: FastifyBaseLogger): MediaMaker {
+export function mediaMaker(dir: string, log: Logger): MediaMaker {
   let textWorks = true;
 
   async function withText(name: string, text: string, run: (filter: string) => Promise<void>) {

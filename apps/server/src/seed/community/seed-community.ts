@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from '../../log.js';
 import { uploadResponse } from '@saathi/contract';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeSession, startSession } from '../../auth/sessions.js';
@@ -29,7 +30,7 @@ export interface CommunityDeps {
   app: FastifyInstance;
   db: Db;
   jwtSecret: Uint8Array;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 export interface CommunityOptions {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { adminLimits } from '@saathi/contract';
 import { Modal } from '../../ui/Modal';
 import { DialogActions } from './DialogActions';
-import { TextArea } from './TextArea';
+import { TextArea } from '../../ui/TextArea';
 
 interface ReasonDialogProps {
   title: string;

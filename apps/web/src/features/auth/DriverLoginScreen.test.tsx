@@ -22,8 +22,9 @@ describe('Driver Login', () => {
 
   it('links to registration and forgot password', () => {
     renderRoute('/login');
-    expect(screen.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
-    expect(screen.getByRole('link', { name: 'Forgot Password?' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    expect(screen.getByRole('link', { name: 'Forgot Password?' })).toHaveAttribute(
+      'href',
       '/forgot-password',
     );
   });
@@ -56,7 +57,10 @@ describe('Driver Login', () => {
     expect(await screen.findByRole('heading', { name: 'Account Blocked' })).toBeInTheDocument();
     expect(screen.getByText('Mohan Lal')).toBeInTheDocument();
     const support = await screen.findByRole('link', { name: 'Contact Support' });
-    expect(support.getAttribute('href')).toMatch(/^mailto:help@saathi\.test\?subject=/);
+    expect(support).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:help@saathi\.test\?subject=/),
+    );
     expect(screen.getByText(/24-48 hours/)).toBeInTheDocument();
   });
 });

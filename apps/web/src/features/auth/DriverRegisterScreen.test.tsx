@@ -30,12 +30,12 @@ describe('Driver Registration', () => {
   it('keeps Register disabled and says why until the terms are agreed', async () => {
     await renderScreen('/register');
     const submit = screen.getByRole('button', { name: 'Register' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
+    expect(submit).toBeDisabled();
     expect(
       screen.getByText('Please agree to the Terms and Conditions and Privacy Policy'),
     ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('checkbox'));
-    expect(submit.disabled).toBe(false);
+    expect(submit).toBeEnabled();
   });
 
   it('links the terms, the privacy policy, login and user registration', async () => {
@@ -54,7 +54,7 @@ describe('Driver Registration', () => {
     pick('Aadhar Card (Front)');
     await screen.findByAltText('Photo of Aadhar Card (Front)');
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(screen.getAllByText('Please upload all required documents').length).toBeGreaterThan(0);
+    expect(screen.queryAllByText('Please upload all required documents')).not.toHaveLength(0);
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -74,7 +74,9 @@ describe('Driver Registration', () => {
     pick('Driving Licence');
     expect(await screen.findByAltText('Photo of Driving Licence')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    await waitFor(() => expect(screen.queryByAltText('Photo of Driving Licence')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByAltText('Photo of Driving Licence')).not.toBeInTheDocument(),
+    );
   });
 
   it('refuses a file that is not an image', async () => {

@@ -49,7 +49,7 @@ describe('business partners screen', () => {
     signIn('driver-token');
     const fetch = stubFetch(silentFetch);
     renderWithProviders(<BusinessScreen />);
-    expect(screen.getByRole('status').textContent).toContain('Loading businesses...');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading businesses...');
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/buisness');
     expect(init.headers).toMatchObject({ Authorization: 'Bearer driver-token' });
@@ -72,7 +72,7 @@ describe('business partners screen', () => {
     stubFetch(async () => answer([]));
     renderWithProviders(<BusinessScreen />);
     expect(await screen.findByText('No businesses available at the moment.')).toBeInTheDocument();
-    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
   it('shows each partner with map, call and mail links and its badges', async () => {
@@ -86,15 +86,18 @@ describe('business partners screen', () => {
     expect(first.getByRole('heading').textContent).toBe(tyres.name);
     expect(first.getByText(tyres.description)).toBeInTheDocument();
     const map = first.getByRole('link', { name: tyres.address });
-    expect(map.getAttribute('href')).toBe(
+    expect(map).toHaveAttribute(
+      'href',
       'https://www.google.com/maps/search/?api=1&query=NH48%2C%20Kherki%20Daula%2C%20Gurugram%20122004',
     );
-    expect(map.getAttribute('target')).toBe('_blank');
-    expect(map.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(first.getByRole('link', { name: tyres.phone }).getAttribute('href')).toBe(
+    expect(map).toHaveAttribute('target', '_blank');
+    expect(map).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(first.getByRole('link', { name: tyres.phone })).toHaveAttribute(
+      'href',
       'tel:+919000010001',
     );
-    expect(first.getByRole('link', { name: tyres.email }).getAttribute('href')).toBe(
+    expect(first.getByRole('link', { name: tyres.email })).toHaveAttribute(
+      'href',
       'mailto:sharma.tyres@example.com',
     );
     const active = first.getByText('Active');
@@ -127,7 +130,8 @@ describe('business partners screen', () => {
     signIn();
     stubFetch(silentFetch);
     renderWithProviders(<BusinessScreen />);
-    expect(screen.getByRole('link', { name: 'Driver safety cautions' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Driver safety cautions' })).toHaveAttribute(
+      'href',
       '/safety',
     );
   });

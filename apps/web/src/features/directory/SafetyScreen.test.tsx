@@ -43,7 +43,7 @@ describe('driver safety caution screen', () => {
     const fetch = stubFetch(silentFetch);
     renderWithProviders(<SafetyScreen />);
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
-    expect(screen.getByRole('status').textContent).toContain('Loading safety cautions...');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading safety cautions...');
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/all/safety');
     expect(init.headers).not.toHaveProperty('Authorization');
@@ -57,21 +57,21 @@ describe('driver safety caution screen', () => {
     expect(items).toHaveLength(2);
 
     const first = within(items[0] as HTMLElement);
-    expect(first.getByRole('img').getAttribute('src')).toBe('/media/safety/fog.png');
+    expect(first.getByRole('img')).toHaveAttribute('src', '/media/safety/fog.png');
     const video = container.querySelector('video');
-    expect(video?.hasAttribute('controls')).toBe(true);
-    expect(video?.getAttribute('preload')).toBe('none');
+    expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('preload', 'none');
     const source = video?.querySelector('source');
-    expect(source?.getAttribute('src')).toBe('/media/safety/fog.mp4');
-    expect(source?.getAttribute('type')).toBe('video/mp4');
+    expect(source).toHaveAttribute('src', '/media/safety/fog.mp4');
+    expect(source).toHaveAttribute('type', 'video/mp4');
     const time = (items[0] as HTMLElement).querySelector('time');
-    expect(time?.getAttribute('dateTime')).toBe(withMedia.createdAt);
+    expect(time).toHaveAttribute('dateTime', withMedia.createdAt);
     expect(time?.textContent).toMatch(/2025/);
     expect(first.getByText(withMedia.note)).toBeInTheDocument();
 
     const second = within(items[1] as HTMLElement);
-    expect(second.queryByRole('img')).toBeNull();
-    expect((items[1] as HTMLElement).querySelector('video')).toBeNull();
+    expect(second.queryByRole('img')).not.toBeInTheDocument();
+    expect((items[1] as HTMLElement).querySelector('video')).not.toBeInTheDocument();
     expect(second.getByText(noteOnly.note)).toBeInTheDocument();
   });
 
@@ -91,8 +91,8 @@ describe('driver safety caution screen', () => {
     renderWithProviders(<SafetyScreen />);
     const retry = await screen.findByRole('button', { name: 'Try again' });
     expect(log).toHaveBeenCalledTimes(1);
-    expect(screen.queryByText('Something went wrong')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     fetch.mockImplementation(async () => jsonResponse(200, { success: true, data: [noteOnly] }));
     fireEvent.click(retry);

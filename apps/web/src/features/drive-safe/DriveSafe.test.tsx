@@ -77,41 +77,39 @@ describe('drive-safe mode', () => {
     const phone = fakePhone();
     renderAt('/');
     await phone.move(9, 30);
-    expect(card()).toBeNull();
+    expect(card()).not.toBeInTheDocument();
     expect(media.pause).not.toHaveBeenCalled();
     await phone.move(3, 30);
     const dialog = screen.getByRole('dialog', { name: 'You are driving' });
     expect(document.activeElement).toBe(dialog);
     expect(media.pause).toHaveBeenCalled();
-    expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help');
-    expect(screen.getByRole('link', { name: 'SOS' }).getAttribute('href')).toBe('/emergency');
-    expect(screen.getByRole('link', { name: 'Voice Chat' }).getAttribute('href')).toBe(
-      '/voice-chat',
-    );
+    expect(screen.getByRole('link', { name: 'Help' })).toHaveAttribute('href', '/help');
+    expect(screen.getByRole('link', { name: 'SOS' })).toHaveAttribute('href', '/emergency');
+    expect(screen.getByRole('link', { name: 'Voice Chat' })).toHaveAttribute('href', '/voice-chat');
     fireEvent.click(screen.getByRole('button', { name: 'I am a passenger' }));
-    expect(card()).toBeNull();
+    expect(card()).not.toBeInTheDocument();
     await phone.move(60, 30);
-    expect(card()).toBeNull();
+    expect(card()).not.toBeInTheDocument();
   });
 
   it('ends after 30 s still, and stays away below 15 km/h', async () => {
     const phone = fakePhone();
     renderAt('/');
     await phone.move(12, 40);
-    expect(card()).not.toBeNull();
+    expect(card()).toBeInTheDocument();
     await phone.move(25, 0);
-    expect(card()).not.toBeNull();
+    expect(card()).toBeInTheDocument();
     await phone.move(6, 0);
-    expect(card()).toBeNull();
+    expect(card()).not.toBeInTheDocument();
     await phone.move(60, 14);
-    expect(card()).toBeNull();
+    expect(card()).not.toBeInTheDocument();
   });
 
   it('steps aside on Help, SOS and Voice Chat while the videos stay held', async () => {
     const phone = fakePhone();
     renderAt('/help');
     await phone.move(12, 40);
-    expect(card()).toBeNull();
+    expect(card()).not.toBeInTheDocument();
     expect(media.pause).toHaveBeenCalled();
   });
 
@@ -121,13 +119,13 @@ describe('drive-safe mode', () => {
     const { unmount } = renderAt('/');
     await phone.move(30, 60);
     expect(phone.watchPosition).not.toHaveBeenCalled();
-    expect(card()).toBeNull();
+    expect(card()).not.toBeInTheDocument();
     unmount();
     localStorage.clear();
     renderAt('/', false);
     await phone.move(30, 60);
     expect(phone.watchPosition).not.toHaveBeenCalled();
-    expect(card()).toBeNull();
+    expect(card()).not.toBeInTheDocument();
   });
 
   it('stops watching at once when the profile switch turns it off', async () => {
@@ -137,13 +135,13 @@ describe('drive-safe mode', () => {
     expect(phone.watchPosition).toHaveBeenCalledTimes(1);
     renderWithProviders(<DriveSafeSetting isDriver />);
     const toggle = screen.getByRole('switch', { name: 'Drive-safe mode' });
-    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(toggle).toBeChecked();
     fireEvent.click(toggle);
-    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle).not.toBeChecked();
     expect(localStorage.getItem(driveSafeKey)).toBe('off');
     expect(phone.clearWatch).toHaveBeenCalledWith(7);
     await phone.move(30, 60);
-    expect(card()).toBeNull();
+    expect(card()).not.toBeInTheDocument();
     expect(readDriveSafe(true)).toBe(false);
   });
 

@@ -68,7 +68,11 @@ export function CommentsSheet({ postId, count, onClose }: CommentsSheetProps) {
   }
 
   return (
-    <Sheet title={t('comments.title', { count: total })} onClose={onClose} maxHeight="max-h-[40%]">
+    <Sheet
+      title={t('comments.title', { count: total })}
+      onClose={onClose}
+      maxHeight="max-h-[40dvh]"
+    >
       <ul
         onScroll={onScroll}
         className="min-h-0 flex-1 overflow-y-auto px-4"

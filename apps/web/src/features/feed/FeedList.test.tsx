@@ -90,27 +90,27 @@ describe('the feed list', () => {
   it('lets the next video download only once the current one plays with 3 s buffered', () => {
     const { item, videoOf } = renderFeed(3);
     const current = videoOf(0);
-    expect(current?.getAttribute('src')).toBe('/media/posts/0/video.mp4');
-    expect(current?.getAttribute('preload')).toBe('auto');
+    expect(current).toHaveAttribute('src', '/media/posts/0/video.mp4');
+    expect(current).toHaveAttribute('preload', 'auto');
     // The next one shows its poster only; the one after nothing at all.
-    expect(videoOf(1)).toBeNull();
-    expect(item(1)?.querySelector('img[src="/media/posts/1/poster.webp"]')).not.toBeNull();
-    expect(item(2)?.querySelector('img, video')).toBeNull();
+    expect(videoOf(1)).not.toBeInTheDocument();
+    expect(item(1)?.querySelector('img[src="/media/posts/1/poster.webp"]')).toBeInTheDocument();
+    expect(item(2)?.querySelector('img, video')).not.toBeInTheDocument();
 
     const state = fakeMedia(current as HTMLVideoElement, { duration: 20, buffered: [[0, 5]] });
     fireEvent.progress(current as HTMLVideoElement);
-    expect(videoOf(1), 'not playing yet').toBeNull();
+    expect(videoOf(1), 'not playing yet').not.toBeInTheDocument();
     state.paused = false;
     state.buffered = [[0, 2.5]];
     fireEvent.timeUpdate(current as HTMLVideoElement);
-    expect(videoOf(1), '2.5 s ahead').toBeNull();
+    expect(videoOf(1), '2.5 s ahead').not.toBeInTheDocument();
     state.buffered = [[0, 3.2]];
     fireEvent.progress(current as HTMLVideoElement);
     const next = videoOf(1);
-    expect(next?.getAttribute('src')).toBe('/media/posts/1/video.mp4');
-    expect(next?.getAttribute('preload')).toBe('metadata');
+    expect(next).toHaveAttribute('src', '/media/posts/1/video.mp4');
+    expect(next).toHaveAttribute('preload', 'metadata');
     expect(media.play.mock.instances).not.toContain(next);
-    expect(item(2)?.querySelector('img, video')).toBeNull();
+    expect(item(2)?.querySelector('img, video')).not.toBeInTheDocument();
   });
 
   it('ends the download of a video that leaves, and waits again for the new current one', () => {
@@ -119,19 +119,19 @@ describe('the feed list', () => {
     fakeMedia(first, { paused: false, duration: 20, buffered: [[0, 4]] });
     fireEvent.progress(first);
     const second = videoOf(1) as HTMLVideoElement;
-    expect(second.getAttribute('src')).not.toBeNull();
+    expect(second).toHaveAttribute('src');
 
     show(1);
     // Swiped away: no source, and load() so the browser drops the request.
     expect(first.isConnected).toBe(false);
-    expect(first.hasAttribute('src')).toBe(false);
+    expect(first).not.toHaveAttribute('src');
     expect(media.load.mock.instances).toContain(first);
-    expect(videoOf(0)).toBeNull();
+    expect(videoOf(0)).not.toBeInTheDocument();
     // The preloaded element plays on, and the one after it waits for its buffer.
     expect(videoOf(1)).toBe(second);
-    expect(second.getAttribute('preload')).toBe('auto');
+    expect(second).toHaveAttribute('preload', 'auto');
     expect(media.play.mock.instances).toContain(second);
-    expect(videoOf(2)).toBeNull();
+    expect(videoOf(2)).not.toBeInTheDocument();
   });
 
   it('keeps only a window of items in the page however far one goes', () => {

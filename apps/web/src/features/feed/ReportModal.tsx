@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { limits, reportCalls } from '@saathi/contract';
@@ -7,6 +7,7 @@ import { errorText } from '../../api/errorText';
 import { useToken } from '../../api/token';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { TextArea } from '../../ui/TextArea';
 import { showToast } from '../../ui/toastStore';
 import { reportReasonValid } from './reportRules';
 
@@ -21,7 +22,6 @@ interface ReportModalProps {
 export function ReportModal({ postId, kind, onClose, onReported }: ReportModalProps) {
   const { t } = useTranslation();
   const context = kind === 'image' ? 'post' : undefined;
-  const id = useId();
   const token = useToken();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
@@ -56,30 +56,18 @@ export function ReportModal({ postId, kind, onClose, onReported }: ReportModalPr
       onClose={onClose}
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-        <label htmlFor={id} className="text-base font-semibold">
-          {t('report.reason')}
-        </label>
-        <textarea
-          id={id}
+        <TextArea
+          label={t('report.reason')}
           value={reason}
           required
           rows={4}
           maxLength={limits.reportReasonMax}
           placeholder={t('report.placeholder')}
-          aria-invalid={touched && !valid ? true : undefined}
-          aria-describedby={`${id}-count`}
+          error={touched && !valid ? t('report.required') : null}
+          counter={t('report.counter', { count: reason.length, max: limits.reportReasonMax })}
           onChange={(event) => setReason(event.target.value)}
           onBlur={() => setTouched(true)}
-          className="w-full rounded-xl border-2 border-stone-300 p-3 text-base focus:border-brand focus:outline-none"
         />
-        <div className="flex items-start justify-between gap-2 text-sm">
-          <p className="font-medium text-red-700" role={touched && !valid ? 'alert' : undefined}>
-            {touched && !valid ? t('report.required') : ''}
-          </p>
-          <p id={`${id}-count`} className="shrink-0 text-stone-600">
-            {t('report.counter', { count: reason.length, max: limits.reportReasonMax })}
-          </p>
-        </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose}>
             {t('report.cancel')}

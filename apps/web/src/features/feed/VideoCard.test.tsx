@@ -71,15 +71,15 @@ describe('video card', () => {
   it('falls back to Unknown User and links the uploader to their profile', () => {
     renderCard({ user: { ...newProduct().user, name: ' ' } });
     const link = screen.getByRole('link', { name: /Unknown User/ });
-    expect(link.getAttribute('href')).toBe(`/user/profile/${newProduct().user._id}`);
-    expect(link.textContent).toContain('Driver');
+    expect(link).toHaveAttribute('href', `/user/profile/${newProduct().user._id}`);
+    expect(link).toHaveTextContent('Driver');
   });
 
   it('shows caption and location while the video is paused only', () => {
     renderCard();
     expect(screen.getByText('Panvel')).toBeInTheDocument();
     fireEvent.play(screen.getByTestId('feed-video'));
-    expect(screen.queryByText('Panvel')).toBeNull();
+    expect(screen.queryByText('Panvel')).not.toBeInTheDocument();
     fireEvent.pause(screen.getByTestId('feed-video'));
     expect(screen.getByText('Panvel')).toBeInTheDocument();
   });
@@ -106,7 +106,7 @@ describe('video card', () => {
     renderCard({ likes: 4 });
     fireEvent.click(screen.getByRole('button', { name: 'Like (4)' }));
     const liked = await screen.findByRole('button', { name: 'Like (5)' });
-    expect(liked.getAttribute('aria-pressed')).toBe('true');
+    expect(liked).toBePressed();
     fireEvent.click(liked);
     fireEvent.click(await screen.findByRole('button', { name: 'Like (4)' }));
     await screen.findByRole('button', { name: 'Like (5)' });
@@ -116,11 +116,7 @@ describe('video card', () => {
       expect.objectContaining({ method: 'PUT' }),
     ]);
     answer(jsonResponse(200, { success: true, liked: true, likes: 5 }));
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Like (5)' }).getAttribute('aria-pressed')).toBe(
-        'true',
-      ),
-    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Like (5)' })).toBePressed());
     expect(likeCalls()).toHaveLength(1);
   });
 });

@@ -163,10 +163,10 @@ describe('the player picks a rendition', () => {
 
   it('ends its download when it leaves the page', () => {
     const { element, unmount } = renderPlayer('preload');
-    expect(element.getAttribute('preload')).toBe('metadata');
-    expect(element.getAttribute('src')).toBe(full.url);
+    expect(element).toHaveAttribute('preload', 'metadata');
+    expect(element).toHaveAttribute('src', full.url);
     unmount();
-    expect(element.hasAttribute('src')).toBe(false);
+    expect(element).not.toHaveAttribute('src');
     expect(media.load.mock.instances).toContain(element);
   });
 });

@@ -49,7 +49,7 @@ describe("the feed's first page from index.html", () => {
     const data = client.getQueryData<InfiniteData<typeof page>>(queryKeys.feed(false));
     expect(data?.pages).toEqual([page]);
     expect(client.getQueryState(queryKeys.feed(false))?.isInvalidated).toBe(false);
-    expect(document.getElementById('first-feed-page')).toBeNull();
+    expect(document.getElementById('first-feed-page')).not.toBeInTheDocument();
     expect(startedVideoUrl()).toBe(low.url);
 
     servedPage('{"success":true,"prod');
@@ -66,13 +66,13 @@ describe("the feed's first page from index.html", () => {
       <VideoPlayer video={video} label="Video" mode="play" onPausedChange={() => undefined} />,
     );
     const element = screen.getByTestId('feed-video') as HTMLVideoElement;
-    expect(element.getAttribute('src')).toBe(low.url);
+    expect(element).toHaveAttribute('src', low.url);
     // Still the page's until the player knows the file.
-    expect(started.getAttribute('src')).toBe(low.url);
+    expect(started).toHaveAttribute('src', low.url);
     Object.defineProperty(element, 'currentTime', { configurable: true, writable: true, value: 0 });
     fireEvent.loadedMetadata(element);
     expect(element.currentTime).toBe(2.5);
-    expect(started.getAttribute('src')).toBeNull();
+    expect(started).not.toHaveAttribute('src');
     expect(media.load).toHaveBeenCalled();
     expect(startedVideoUrl()).toBeNull();
   });
@@ -84,7 +84,7 @@ describe("the feed's first page from index.html", () => {
     renderWithProviders(
       <VideoPlayer video={video} label="Video" mode="play" onPausedChange={() => undefined} />,
     );
-    expect(screen.getByTestId('feed-video').getAttribute('src')).toBe(full.url);
-    expect(started.getAttribute('src')).toBeNull();
+    expect(screen.getByTestId('feed-video')).toHaveAttribute('src', full.url);
+    expect(started).not.toHaveAttribute('src');
   });
 });

@@ -29,7 +29,7 @@ describe('follow button', () => {
   it('is hidden from a visitor without a token', () => {
     vi.stubGlobal('fetch', vi.fn(silentFetch));
     renderWithProviders(<FollowButton userId={authorId} />);
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it("is hidden on the viewer's own posts and profile", () => {
@@ -37,7 +37,7 @@ describe('follow button', () => {
     knowViewer();
     vi.stubGlobal('fetch', vi.fn(silentFetch));
     renderWithProviders(<FollowButton userId={viewerId} />);
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('follows at once with a spinner, sends one request for fast taps, then says so', async () => {
@@ -55,8 +55,8 @@ describe('follow button', () => {
     const button = screen.getByRole('button', { name: 'Follow' });
     fireEvent.click(button);
     const following = await screen.findByRole('button', { name: 'Following' });
-    expect(following.hasAttribute('disabled')).toBe(true);
-    expect(following.getAttribute('aria-busy')).toBe('true');
+    expect(following).toBeDisabled();
+    expect(following).toHaveAttribute('aria-busy', 'true');
     fireEvent.click(following);
     fireEvent.click(following);
     const posts = () => fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
@@ -75,11 +75,7 @@ describe('follow button', () => {
       }),
     );
     expect(await screen.findByText('Successfully followed user!')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Following' }).hasAttribute('disabled')).toBe(
-        false,
-      ),
-    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Following' })).toBeEnabled());
     // Stats are refetched after the change (as soon as a screen shows them).
     await waitFor(() =>
       expect(queryClient.getQueryState(queryKeys.followStats(authorId))?.isInvalidated).toBe(true),

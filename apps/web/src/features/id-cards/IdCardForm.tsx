@@ -6,6 +6,7 @@ import { answerText, errorText, issueText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { PickButton } from '../../ui/PickButton';
+import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { showToast, toastStyles } from '../../ui/toastStore';
 import { cardFieldNames, isCardPhoto, missingCardFields, type CardField } from './cardRules';
@@ -169,20 +170,13 @@ export function IdCardForm({ userId, name, mobile, onClose }: IdCardFormProps) {
           error={invalid('dob')}
           onChange={(event) => set('dob', event.target.value)}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-address`} className="text-base font-medium text-stone-800">
-            {t('form.memberAddress')}
-          </label>
-          <textarea
-            id={`${id}-address`}
-            value={fields.memberAddress}
-            rows={3}
-            maxLength={cardFieldMax.memberAddress}
-            aria-invalid={flagged('memberAddress') || undefined}
-            onChange={(event) => set('memberAddress', event.target.value)}
-            className={`${selectClass('memberAddress')} py-2`}
-          />
-        </div>
+        <TextArea
+          label={t('form.memberAddress')}
+          value={fields.memberAddress}
+          maxLength={cardFieldMax.memberAddress}
+          aria-invalid={flagged('memberAddress') || undefined}
+          onChange={(event) => set('memberAddress', event.target.value)}
+        />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-1 text-base font-medium text-stone-800">{t('form.photo')}</legend>
           {preview && (

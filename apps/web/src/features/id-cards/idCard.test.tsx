@@ -176,7 +176,7 @@ describe('ID card form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Please fill in every field of the card')).toBeInTheDocument();
     expect(screen.getAllByText('This field is required').length).toBe(6);
-    expect(screen.getByLabelText('Blood Group *').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText('Blood Group *')).toBeInvalid();
   });
 
   const fill = (label: string, value: string) =>
@@ -198,7 +198,7 @@ describe('ID card form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect((await screen.findByRole('alert')).textContent).toBe(messages.card_dob_invalid);
     expect(screen.getAllByText(messages.card_dob_invalid)).toHaveLength(2);
-    expect(screen.queryByText('Please fill in every field of the card')).toBeNull();
+    expect(screen.queryByText('Please fill in every field of the card')).not.toBeInTheDocument();
   });
 
   it('names the field in Hindi for a Hindi reader', async () => {
@@ -264,7 +264,7 @@ describe('who is offered the ID card form', () => {
   ] as const)('tells %o why instead of a form the server would refuse', async (fields, text) => {
     openAs(fields);
     expect((await screen.findByRole('status')).textContent).toBe(text);
-    expect(screen.queryByLabelText("Father's Name *")).toBeNull();
+    expect(screen.queryByLabelText("Father's Name *")).not.toBeInTheDocument();
   });
 
   it('opens the form for a verified driver', async () => {

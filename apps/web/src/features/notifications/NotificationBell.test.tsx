@@ -88,7 +88,7 @@ describe('live unread badge', () => {
     renderRoute('/emergency');
     FakeEventSource.last?.emit('count', { unread: 'many' });
     FakeEventSource.last?.emit('count', { unreadCount: 2 });
-    await waitFor(() => expect(screen.queryByTestId('unread-badge')?.textContent).toBe('2'));
+    await waitFor(() => expect(screen.getByTestId('unread-badge')).toHaveTextContent(/^2$/));
   });
 
   it('closes the stream on sign-out', () => {

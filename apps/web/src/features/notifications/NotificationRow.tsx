@@ -3,8 +3,8 @@ import { useNavigate } from 'react-router';
 import type { AppNotification } from '@saathi/contract';
 import { refuseOffline } from '../../api/refuseOffline';
 import { Avatar } from '../../ui/Avatar';
+import { formatRelative } from '../../ui/formatDate';
 import { notificationBody, notificationTitle } from './notificationTitle';
-import { timeAgo } from './timeAgo';
 import { useMarkRead } from './useNotifications';
 
 /** One notification: tapping marks it read and goes where it points. */
@@ -34,7 +34,7 @@ export function NotificationRow({ item }: { item: AppNotification }) {
           </span>
           {body && <span className="line-clamp-2 text-stone-700">{body}</span>}
           <time dateTime={item.createdAt} className="text-sm text-stone-500">
-            {timeAgo(item.createdAt, i18n.language)}
+            {formatRelative(item.createdAt, i18n.language)}
           </time>
         </span>
         {item.post?.posterUrl && (

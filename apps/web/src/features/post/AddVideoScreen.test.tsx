@@ -34,7 +34,7 @@ describe('Add Video', () => {
   it('says so when the browser has no geolocation, and keeps the location empty', () => {
     renderWithProviders(<AddVideoScreen />);
     expect(screen.getByText('Geolocation is not supported by your browser')).toBeInTheDocument();
-    expect((screen.getByLabelText('Location *') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText('Location *')).toHaveValue('');
   });
 
   it('fills the location from the phone through the reverse geocoder', async () => {
@@ -57,13 +57,11 @@ describe('Add Video', () => {
     );
     vi.stubGlobal('fetch', fetch);
     renderWithProviders(<AddVideoScreen />);
-    const field = screen.getByLabelText('Getting your location...') as HTMLInputElement;
-    expect(field.disabled).toBe(true);
-    expect(field.placeholder).toBe('Fetching your location...');
+    const field = screen.getByLabelText('Getting your location...');
+    expect(field).toBeDisabled();
+    expect(field).toHaveAttribute('placeholder', 'Fetching your location...');
     found({ coords: { latitude: 18.5, longitude: 73.93 } } as GeolocationPosition);
-    await waitFor(() =>
-      expect((screen.getByLabelText('Location *') as HTMLInputElement).value).toBe('Hadapsar'),
-    );
+    await waitFor(() => expect(screen.getByLabelText('Location *')).toHaveValue('Hadapsar'));
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/geo/reverse?lat=18.500000&lon=73.930000');
   });
 

@@ -9,6 +9,7 @@ import { queryClient } from '../../api/queryClient';
 import { queryKeys } from '../../api/queryKeys';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/PageTitle';
+import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { showToast } from '../../ui/toastStore';
 import { EmergencySwitch } from './EmergencySwitch';
@@ -145,20 +146,13 @@ export function AddVideoScreen() {
     <section className="mx-auto flex max-w-md flex-col gap-5 px-4 py-6">
       <PageTitle>{t('post.title')}</PageTitle>
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="post-caption" className="text-base font-medium text-stone-800">
-            {t('post.caption')}
-          </label>
-          <textarea
-            id="post-caption"
-            value={caption}
-            rows={3}
-            maxLength={limits.captionMax}
-            placeholder={t('post.captionPlaceholder')}
-            onChange={(event) => setCaption(event.target.value)}
-            className="w-full rounded-xl border-2 border-stone-300 bg-white p-3 text-base focus:border-brand focus:outline-none"
-          />
-        </div>
+        <TextArea
+          label={t('post.caption')}
+          value={caption}
+          maxLength={limits.captionMax}
+          placeholder={t('post.captionPlaceholder')}
+          onChange={(event) => setCaption(event.target.value)}
+        />
         <div className="flex flex-col gap-2">
           <TextField
             label={geo.locating ? t('post.locating') : t('post.location')}

@@ -39,17 +39,17 @@ describe('own profile when the account check fails', () => {
     );
     renderWithProviders(<MyProfileScreen />);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Failed to load user');
+    expect(alert).toHaveTextContent('Failed to load user');
     // The reason comes from the answer's code, never from its English text.
-    expect(alert.textContent).toContain('Something went wrong on our side');
-    expect(screen.queryByText('Loading profile...')).toBeNull();
+    expect(alert).toHaveTextContent('Something went wrong on our side');
+    expect(screen.queryByText('Loading profile...')).not.toBeInTheDocument();
 
     fetch.mockImplementation((url: string) =>
       url === '/api/v1/me' ? Promise.resolve(jsonResponse(200, user)) : silentFetch(),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect((await screen.findByTestId('my-name')).textContent).toBe('Ramesh Kumar');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says it in Hindi for a Hindi reader', async () => {
@@ -58,7 +58,7 @@ describe('own profile when the account check fails', () => {
     stubMe(() => jsonResponse(500, { success: false }));
     renderWithProviders(<MyProfileScreen />);
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('यूज़र लोड नहीं हो पाया');
+    expect(alert).toHaveTextContent('यूज़र लोड नहीं हो पाया');
     expect(alert.querySelector('button')?.textContent).toBe(i18n.t('feed.retry'));
   });
 });

@@ -16,10 +16,10 @@ describe('Dhuhr Salah page', () => {
     signIn();
     knowViewer();
     renderWithProviders(<SalahScreen />);
-    expect(screen.getByRole('tab', { name: 'HI' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'HI' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'ज़ुहर की नमाज़' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'AR' }));
-    expect(screen.getByRole('tabpanel').getAttribute('dir')).toBe('rtl');
+    expect(screen.getByRole('tabpanel')).toHaveAttribute('dir', 'rtl');
     expect(screen.getByRole('heading', { name: 'صلاة الظهر' })).toBeInTheDocument();
   });
 
@@ -54,7 +54,7 @@ describe('Dhuhr Salah page', () => {
     fireEvent.click(toggle);
     // Changed before the server answered (it has not yet).
     await screen.findByText('Salah reminder is ON');
-    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    expect(toggle).toBeChecked();
     await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toContain('/api/v1/update/salah');
@@ -62,7 +62,7 @@ describe('Dhuhr Salah page', () => {
 
     answer(jsonResponse(500, {}));
     await screen.findByText('Salah reminder is OFF');
-    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle).not.toBeChecked();
     await screen.findByText('Could not change the reminder. Please try again.');
   });
 });

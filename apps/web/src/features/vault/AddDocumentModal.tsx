@@ -7,6 +7,7 @@ import { ApiError } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { PickButton } from '../../ui/PickButton';
+import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { showToast, toastStyles } from '../../ui/toastStore';
 import { documentAccept, documentFileProblem } from './documentRules';
@@ -101,19 +102,13 @@ export function AddDocumentModal({ onDone, onClose }: AddDocumentModalProps) {
           maxLength={100}
           onChange={(event) => setDocumentName(event.target.value)}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-description`} className="text-base font-medium text-stone-800">
-            {t('add.description')}
-          </label>
-          <textarea
-            id={`${id}-description`}
-            value={description}
-            maxLength={500}
-            rows={2}
-            onChange={(event) => setDescription(event.target.value)}
-            className={`${fieldClass} py-2`}
-          />
-        </div>
+        <TextArea
+          label={t('add.description')}
+          value={description}
+          maxLength={500}
+          rows={2}
+          onChange={(event) => setDescription(event.target.value)}
+        />
         <TextField
           label={t('add.expiresOn')}
           type="date"

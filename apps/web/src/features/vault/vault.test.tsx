@@ -185,11 +185,11 @@ describe('personal documents button', () => {
     await unlock(button);
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() =>
-      expect(screen.queryByRole('heading', { name: 'Personal Documents' })).toBeNull(),
+      expect(screen.queryByRole('heading', { name: 'Personal Documents' })).not.toBeInTheDocument(),
     );
     fireEvent.click(button);
     expect(await screen.findByRole('heading', { name: 'Personal Documents' })).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Privacy Notice' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Privacy Notice' })).not.toBeInTheDocument();
   });
 
   it('locks itself when the unlock time is over and asks for the password again', async () => {
@@ -201,7 +201,7 @@ describe('personal documents button', () => {
         'Your documents were locked for your safety. Please enter your password again.',
       ),
     ).toBeInTheDocument();
-    expect(screen.queryByText('Licence front')).toBeNull();
+    expect(screen.queryByText('Licence front')).not.toBeInTheDocument();
     expect(vaultToken()).toBeNull();
   });
 

@@ -100,6 +100,6 @@ describe('Voice Chat', () => {
     unmount();
     await mic.grant();
     expect(mic.track.stop).toHaveBeenCalled();
-    expect(screen.queryByText('Microphone access denied or not supported')).toBeNull();
+    expect(screen.queryByText('Microphone access denied or not supported')).not.toBeInTheDocument();
   });
 });

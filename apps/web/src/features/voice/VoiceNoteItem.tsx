@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Trash2 } from 'lucide-react';
 import type { VoiceNote } from '@saathi/contract';
 import { Avatar } from '../../ui/Avatar';
-import { timeAgo } from '../notifications/timeAgo';
+import { formatRelative } from '../../ui/formatDate';
 import { clock } from './useRecorder';
 import { VoicePlayer } from './VoicePlayer';
 
@@ -15,7 +15,7 @@ interface VoiceNoteItemProps {
 /** One note: author, time, and its player. */
 export function VoiceNoteItem({ note, mine, onDelete }: VoiceNoteItemProps) {
   const { t, i18n } = useTranslation('voice');
-  const when = timeAgo(note.createdAt, i18n.language);
+  const when = formatRelative(note.createdAt, i18n.language);
   return (
     <li className="flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-3">
       <div className="flex items-center gap-2">

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream/promises';
 import { accountLimits } from '@saathi/contract';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../../log.js';
 import type { Db } from '../../../db/client.js';
 import { encryptStream, decryptStored } from '../../../storage/encryption.js';
 import type { Storage } from '../../../storage/storage.js';
@@ -14,7 +14,7 @@ export interface ExportDeps {
   storage: Storage;
   fileKey: Buffer;
   notifier: Notifier;
-  log: FastifyBaseLogger;
+  log: Logger;
 }
 
 const HOUR_MS = 3600 * 1000;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { callPath, exportDownloadPath, vaultTokenHeader, said } from '@saathi/contract';
+import type { Logger } from '../../../log.js';
+import { accountCalls, callPath, said } from '@saathi/contract';
 import type { RateLimiter } from '../../../auth/rate-limiter.js';
 import type { Viewer } from '../../../auth/viewer.js';
 import type { Db } from '../../../db/client.js';
@@ -8,7 +8,7 @@ import { Conflict, HttpError, NotFound, TooMany } from '../../../http/errors.js'
 import type { JobQueue } from '../../../jobs/queue.js';
 import { decryptStored } from '../../../storage/encryption.js';
 import type { Storage } from '../../../storage/storage.js';
-import type { VaultService } from '../../vault/service.js';
+import type { VaultProof, VaultService } from '../../vault/service.js';
 import { buildingExport, findExport, insertExport, latestExport } from './queries.js';
 
 export const EXPORT_QUEUE = 'account.export';
@@ -30,18 +30,20 @@ export function createExportService(deps: {
   jobs: JobQueue;
   limiter: RateLimiter;
   vault: VaultService;
-  log: FastifyBaseLogger;
+  log: Logger;
 }) {
   const { db } = deps;
 
   return {
-    async request(request: FastifyRequest, viewer: Viewer, vaultPassword: string | undefined) {
+    async request(viewer: Viewer, vault: VaultProof) {
       // The vault's documents only with the vault's own proof: its password or a live unlock.
-      const withVault = vaultPassword !== undefined || Boolean(request.headers[vaultTokenHeader]);
-      if (withVault) await deps.vault.assertUnlocked(request, viewer, vaultPassword);
+      const withVault = vault.password !== undefined || vault.token !== undefined;
+      if (withVault) await deps.vault.assertUnlocked(viewer, vault);
       if (await buildingExport(db, viewer.user.id, new Date(Date.now() - BUILD_GIVE_UP_MS))) {
         throw Conflict('export_in_progress');
       }
+      // Counted here, not by the contract: a refused request (vault locked, one still being
+      // built) must not spend one of the hour's downloads.
       const wait = await deps.limiter.hit(`export:user:${viewer.user.id}`, EXPORTS_PER_HOUR, 3600);
       if (wait > 0) throw TooMany(wait);
       const exportId = randomUUID();
@@ -68,7 +70,7 @@ export function createExportService(deps: {
                 expiresAt: row.expiresAt?.toISOString() ?? null,
                 url:
                   row.status === 'ready'
-                    ? callPath(exportDownloadPath, { exportId: row.id })
+                    ? callPath(accountCalls.downloadExport.path, { exportId: row.id })
                     : null,
               }
             : null,

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AuditEntryView } from '@saathi/contract';
-import { timeAgo } from '../../notifications/timeAgo';
+import { TimeAgo } from '../../../ui/TimeAgo';
 
 /** One admin action: who did what to whom, why, and when. */
 export function AuditRow({ entry }: { entry: AuditEntryView }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
   const action = t(`audit.actions.${entry.action}`, { defaultValue: entry.action });
   // Users are named by the server; businesses and team numbers carry their name in details.
   const detailName = typeof entry.details?.name === 'string' ? entry.details.name : null;
@@ -35,9 +35,7 @@ export function AuditRow({ entry }: { entry: AuditEntryView }) {
           {t('audit.reason')}: {entry.reason}
         </p>
       )}
-      <time dateTime={entry.createdAt} className="text-sm text-stone-500">
-        {timeAgo(entry.createdAt, i18n.language)}
-      </time>
+      <TimeAgo value={entry.createdAt} className="text-sm text-stone-700" />
     </li>
   );
 }

@@ -7,7 +7,7 @@ import { Modal } from '../../../ui/Modal';
 import { PickButton } from '../../../ui/PickButton';
 import { showToast } from '../../../ui/toastStore';
 import { DialogActions } from '../DialogActions';
-import { TextArea } from '../TextArea';
+import { TextArea } from '../../../ui/TextArea';
 import { useCreateSafety, useUpdateSafety } from './contentApi';
 
 /** A new caution (note + image and/or video), or a new note for an existing one. */

@@ -112,7 +112,7 @@ describe('help queue: arrival alert', () => {
     );
     renderWithProviders(<AdminHelpScreen />);
     await screen.findByText('Ramesh Kumar');
-    expect(screen.queryByText('×3')).toBeNull();
+    expect(screen.queryByText('×3')).not.toBeInTheDocument();
 
     const repeated = { ...waiting, repeatCount: 3, location: 'NH48, Valsad' };
     queue = [repeated];

@@ -5,7 +5,7 @@ import { helpLimits, type HelpRequestView } from '@saathi/contract';
 import { Button } from '../../../ui/Button';
 import { TimeAgo } from '../../../ui/TimeAgo';
 import { Badge } from '../Badge';
-import { TextArea } from '../TextArea';
+import { TextArea } from '../../../ui/TextArea';
 import { formatCoords, mapsLink } from '../../help/deviceLocation';
 import { telLink } from '../../help/teamMessage';
 import { useHelpActions, useHelpDetail } from './adminHelpApi';

@@ -146,7 +146,9 @@ describe('post processing', () => {
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBeLessThanOrEqual(1920);
 
     // Raw uploads are gone once processed.
-    expect(await filesUnder(join(t.dataDir, 'storage', 'uploads'))).toEqual([]);
+    await expect
+      .poll(() => filesUnder(join(t.dataDir, 'storage', 'uploads')), { timeout: 10_000 })
+      .toEqual([]);
   });
 
   it('fails a damaged video with a reason the driver can read, and drops its raw file', async () => {
@@ -161,7 +163,11 @@ describe('post processing', () => {
     expect(failed.video).toBeNull();
 
     // The same bytes would fail the same way: the file is not kept for a retry.
-    expect(await filesUnder(join(t.dataDir, 'storage', 'uploads', 'posts', id))).toEqual([]);
+    await expect
+      .poll(() => filesUnder(join(t.dataDir, 'storage', 'uploads', 'posts', id)), {
+        timeout: 10_000,
+      })
+      .toEqual([]);
     const retry = await t.app.inject({
       method: 'POST',
       url: `/api/v1/video/${id}/retry`,

@@ -65,5 +65,7 @@ it('retries a job that failed half-way and only then shows the post', async () =
   expect(sawProcessingAfterFailure).toBe(true);
   const url = seen.images[0]?.url ?? '';
   expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
-  expect(await filesUnder(join(t.dataDir, 'storage', 'uploads'))).toEqual([]);
+  await expect
+    .poll(() => filesUnder(join(t.dataDir, 'storage', 'uploads')), { timeout: 10_000 })
+    .toEqual([]);
 });

@@ -87,7 +87,9 @@ it('retries a job that failed half-way and only then shows the note as ready', a
   expect(failures).toBe(1);
   expect(seen).toMatchObject({ status: 'ready', url: `/media/voice/${id}.m4a` });
   expect(await filesUnder(join(t.dataDir, 'storage', 'public', 'voice'))).toContain(`${id}.m4a`);
-  expect(await filesUnder(join(t.dataDir, 'storage', 'uploads', 'voice', id))).toEqual([]);
+  await expect
+    .poll(() => filesUnder(join(t.dataDir, 'storage', 'uploads', 'voice', id)), { timeout: 10_000 })
+    .toEqual([]);
 });
 
 it('limits uploads per user, not per app', async () => {

@@ -143,6 +143,8 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
             },
             { name: 'libs', test: /node_modules[\\/]/, tags: ['$initial'] },
+            // One query-key file per entity, a few bytes each: one chunk, not one request each.
+            { name: 'queryKeys', test: /[\\/]src[\\/]api[\\/]keys[\\/]/ },
           ],
         },
       },

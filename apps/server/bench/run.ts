@@ -28,7 +28,7 @@ import { startSession } from '../src/auth/sessions.js';
 import { openPglite, openPostgres } from '../src/db/client.js';
 import { encodeCursor } from '../src/db/cursor.js';
 import { posts, users } from '../src/db/schema/index.js';
-import { createNotificationQueues } from '../src/features/notifications/worker.js';
+import { createNotificationQueues } from '../src/features/notifications/jobs.js';
 import { createBoss } from '../src/jobs/boss.js';
 import { hotCalls, send, type Fixtures } from './calls.js';
 import { startServer, type Started } from './process-metrics.js';

@@ -1,5 +1,5 @@
 // One post's transcode in its own process, as the worker process (npm run worker) runs it
-// beside the API: the post worker's function with the post worker's options (jobs/start.ts,
+// beside the API: the post worker's function with the post worker's options (jobs-root.ts,
 // features/feed/process-post.ts). argv[2]: the clip; argv[3]: the folder for the outputs.
 // Prints "ready" once loaded and waits for a line on stdin, so the load generator can be
 // measuring before the work starts and module loading stays out of the window; then prints

@@ -14,7 +14,7 @@ import type { AuthDeps } from './auth/authenticate.js';
 import type { RateLimiter } from './auth/rate-limiter.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import { attentionAnnouncer } from './features/admin/attention.js';
+import { attentionAnnouncer } from './console/attention.js';
 import { createDashboardService } from './features/admin/dashboard.service.js';
 import { createModerationService } from './features/admin/moderation.service.js';
 import { adminRoutes } from './features/admin/routes.js';
@@ -37,6 +37,7 @@ import {
   type DestinationStream,
 } from './http/logging.js';
 import { mediaRoute } from './http/media-route.js';
+import { onlyContractCalls } from './http/only-calls.js';
 import { securityHeaders } from './http/security-headers.js';
 import { webApp } from './http/web-app.js';
 import type { SmsSender } from './sms/sender.js';
@@ -138,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
   });
 
+  // Before any plugin's routes: the docs viewer's and the built files' are the only others.
+  onlyContractCalls(app, ['/api/docs', '/*']);
   securityHeaders(app);
   await compression(app);
   await app.register(fastifyCookie);
@@ -190,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hub: deps.hub,
   });
 
-  mediaRoute(app, deps.storage);
+  mediaRoute(app, auth, deps.storage);
   const redis = deps.redis;
   appRoutes(
     app,

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { logError } from './http/logging.js';
-import { startJobs } from './jobs/start.js';
+import { startJobs } from './jobs-root.js';
 import { openRuntime } from './runtime.js';
 import { openUploadStore } from './features/uploads/store.js';
 import { demoBanner, seedDemo } from './seed/demo.js';

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rateLimits } from '@saathi/contract';
 import { loadConfig } from './config.js';
 import { newPhone, startTestApp, type TestApp } from '../test/harness.js';
+import { addProbe } from '../test/probe.js';
 
 const proxy = '10.0.0.5';
 const client = '203.0.113.7';
@@ -16,7 +17,8 @@ describe('TRUST_PROXY', () => {
   const start = async (trustProxy: string) => {
     t = await startTestApp({
       env: { TRUST_PROXY: trustProxy },
-      extend: (app) => app.get('/probe/ip', async (request) => ({ ip: request.ip })),
+      extend: (app, auth) =>
+        addProbe(app, auth, 'GET', '/probe/ip', async (request) => ({ ip: request.ip })),
     });
     return t;
   };

@@ -12,7 +12,8 @@ import { memoryRateLimiter, type RateLimiter } from '../src/auth/rate-limiter.js
 import { startSession } from '../src/auth/sessions.js';
 import { blockAccount } from '../src/features/auth/block.js';
 import { loadConfig, type Config } from '../src/config.js';
-import { startJobs, type Jobs } from '../src/jobs/start.js';
+import { startJobs } from '../src/jobs-root.js';
+import type { Jobs } from '../src/jobs/start.js';
 import { openUploadStore } from '../src/features/uploads/store.js';
 import { memoryHub, redisHub, type Hub } from '../src/realtime/hub.js';
 import type { StreamTiming } from '../src/realtime/stream-guard.js';

@@ -6,7 +6,8 @@ export const watchMs = 3000;
 
 /**
  * Installed before any page script: paint timings, and the moment the first video presents a
- * frame while playing (requestVideoFrameCallback, with timeupdate as a fallback). Times are
+ * frame while playing (requestVideoFrameCallback's presentation time, with timeupdate as a
+ * fallback). Times are
  * performance.now(), i.e. milliseconds since the navigation started. Plain JavaScript in a
  * string: tsx's helpers would be undefined inside the page.
  */
@@ -23,8 +24,10 @@ export const probeScript = `(() => {
     b.atFrame = v.currentTime;
     b.video = v;
   };
-  const onFrame = (v) => (now) => {
-    seen(v, now);
+  // The frame's presentation time, not the callback's: the compositor shows a video frame
+  // while the page's main thread may still be busy running scripts, and the driver sees it.
+  const onFrame = (v) => (now, meta) => {
+    seen(v, meta && meta.presentationTime > 0 ? Math.min(now, meta.presentationTime) : now);
     if (b.firstFrame === null && v.isConnected) v.requestVideoFrameCallback(onFrame(v));
   };
   document.addEventListener('playing', (e) => {
@@ -98,7 +101,7 @@ export interface LoadFigures {
 }
 
 /**
- * Navigates (or reloads) and waits for the first video frame, then watches for `watchMs`.
+ * Navigates and waits for the first video frame, then watches for `watchMs`.
  * A page that shows no frame within `timeoutMs` reports null rather than failing the run.
  */
 export async function measureLoad(

@@ -28,7 +28,7 @@ function groupOf(type: string | undefined): ResourceGroup {
 
 /**
  * What a page fetched, from the DevTools protocol's Network events: bytes by resource type
- * and the video downloads still open. `reset` starts a new count (a reload, a new step).
+ * and the video downloads still open. `reset` starts a new count (a new step).
  */
 export class NetworkLog {
   private transfers = new Map<string, Transfer>();

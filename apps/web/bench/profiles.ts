@@ -32,7 +32,7 @@ export const phone: BrowserContextOptions = {
 
 const bytesPerSecond = (kbps: number) => (kbps * 1000) / 8;
 
-/** Slows the page's CPU and network; both hold for reloads of the same page. */
+/** Slows the page's CPU and network; both hold for every navigation of the same page. */
 export async function throttle(session: CDPSession, profile: NetworkProfile): Promise<void> {
   await session.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
   await session.send('Network.enable');

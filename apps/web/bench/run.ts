@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { barePagePath, buildWebApp, writeBarePage } from './app-build.js';
 import { buildBareApp } from './bare-app.js';
@@ -33,24 +33,29 @@ const started = Date.now();
 const say = (text: string) =>
   process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${text}\n`);
 
-/** A fresh context (empty cache), throttled, signed in when a token is given. */
-async function throttledPage(
-  browser: Browser,
-  url: string,
-  profile: NetworkProfile,
-  token?: string,
-) {
+/** A fresh context (empty cache), signed in when a token is given. */
+async function phoneContext(browser: Browser, url: string, token?: string) {
   const context = await browser.newContext({ ...phone, baseURL: url });
   if (token) await context.addCookies([{ name: 'Token', value: token, url }]);
   await context.addInitScript(probeScript);
+  return context;
+}
+
+/** A new tab of `context`, throttled, with its own network log. */
+async function throttledTab(context: BrowserContext, profile: NetworkProfile) {
   const page = await context.newPage();
   const session = await context.newCDPSession(page);
   const log = new NetworkLog(session);
   await throttle(session, profile);
-  return { context, page, session, log };
+  return { page, session, log };
 }
 
-/** Cold (fresh context) then warm (a reload in the same context) for one page. */
+/**
+ * Cold (a fresh context: empty cache) then warm (the cold tab closed, a new tab in the same
+ * context: the HTTP cache kept), for one page. Warm is how a driver comes back to the app,
+ * from the home screen after it went to the background, not a reload: a reload would also
+ * time the unloading of the page before it, which a driver coming back never waits for.
+ */
 async function coldAndWarm(
   browser: Browser,
   url: string,
@@ -58,18 +63,21 @@ async function coldAndWarm(
   path: string,
   token?: string,
 ): Promise<{ cold: LoadFigures; warm: LoadFigures }> {
-  const { context, page, log } = await throttledPage(browser, url, profile, token);
+  const context = await phoneContext(browser, url, token);
   try {
+    const first = await throttledTab(context, profile);
     const cold = await measureLoad(
-      page,
-      log,
-      () => page.goto(path, { waitUntil: 'commit' }),
+      first.page,
+      first.log,
+      () => first.page.goto(path, { waitUntil: 'commit' }),
       frameTimeoutMs,
     );
+    await first.page.close();
+    const again = await throttledTab(context, profile);
     const warm = await measureLoad(
-      page,
-      log,
-      () => page.reload({ waitUntil: 'commit' }),
+      again.page,
+      again.log,
+      () => again.page.goto(path, { waitUntil: 'commit' }),
       frameTimeoutMs,
     );
     return { cold, warm };
@@ -117,9 +125,10 @@ async function measureFeed(browser: Browser, url: string, token: string): Promis
   }
 
   say(`Swiping ${swipeCount} times on ${fast3g.name}...`);
-  const swipe = await throttledPage(browser, url, fast3g, token);
+  const swipeContext = await phoneContext(browser, url, token);
+  const swipe = await throttledTab(swipeContext, fast3g);
   const swipes = await measureSwipes(swipe.page, swipe.session, swipe.log, swipeCount);
-  await swipe.context.close();
+  await swipeContext.close();
   return {
     setup: `Chromium ${browser.version()}, ${phone.viewport?.width}x${phone.viewport?.height} at ${phone.deviceScaleFactor}x, CPU ${cpuSlowdown}x slower, signed in, service workers blocked`,
     runs,

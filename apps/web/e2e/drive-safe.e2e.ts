@@ -90,8 +90,8 @@ describe('drive-safe mode', () => {
     await dialog.waitFor({ timeout: 20_000 });
     expect(await playing()).toBe(false);
     expect(await dialog.evaluate((el) => el === document.activeElement)).toBe(true);
-    // The app behind it cannot be reached by keys or a screen reader.
-    expect(await page.locator('#root').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    // A modal dialog: the app behind it cannot be reached by keys or a screen reader.
+    expect(await dialog.evaluate((el) => el.matches(':modal'))).toBe(true);
     await dialog.getByText('Watch when you have stopped. Saathi will wait.').waitFor();
     for (const name of ['Help', 'SOS', 'Voice Chat']) {
       const box = await dialog.getByRole('link', { name, exact: true }).boundingBox();

@@ -2,33 +2,35 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { lazyScreen as screen } from './app/lazyScreen';
 import { RequireAuth } from './app/RequireAuth';
 import { RootLayout } from './app/RootLayout';
+import type { AuthRole } from './features/auth/authRole';
 
-const userRegister = screen(
-  async () => (await import('./features/auth/UserRegisterScreen')).UserRegisterScreen,
-);
+const signIn = (role: AuthRole) =>
+  screen(async () => {
+    const { SignInScreen } = await import('./features/auth/SignInScreen');
+    return function RoleSignIn() {
+      return <SignInScreen role={role} />;
+    };
+  });
+
+const signUp = (role: AuthRole) =>
+  screen(async () => {
+    const { SignUpScreen } = await import('./features/auth/SignUpScreen');
+    return function RoleSignUp() {
+      return <SignUpScreen role={role} />;
+    };
+  });
+
+const userRegister = signUp('user');
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      {
-        path: '/login',
-        lazy: screen(
-          async () => (await import('./features/auth/DriverLoginScreen')).DriverLoginScreen,
-        ),
-      },
-      {
-        path: '/register',
-        lazy: screen(
-          async () => (await import('./features/auth/DriverRegisterScreen')).DriverRegisterScreen,
-        ),
-      },
+      { path: '/login', lazy: signIn('driver') },
+      { path: '/register', lazy: signUp('driver') },
       { path: '/user/register', lazy: userRegister },
       { path: '/end/user/register', lazy: userRegister },
-      {
-        path: '/end/user/login',
-        lazy: screen(async () => (await import('./features/auth/UserLoginScreen')).UserLoginScreen),
-      },
+      { path: '/end/user/login', lazy: signIn('user') },
       {
         path: '/forgot-password',
         lazy: screen(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { auditEntry } from './admin-audit.js';
 import { defineCall } from './call.js';
+import { eventStreamBody } from './common.js';
 
 /** What needs the team's attention; the dashboard shows it and the stream keeps it current. */
 export const attentionCounts = z.object({
@@ -11,7 +12,7 @@ export const attentionCounts = z.object({
 export type AttentionCounts = z.infer<typeof attentionCounts>;
 
 /**
- * Not a JSON call: the admin console's EventSource stream, authenticated by the Token
+ * The admin console's EventSource stream (`adminCalls.stream`), authenticated by the Token
  * cookie, admins only. Events: `counts` (AttentionCounts, first on connect and after every
  * change), `help_request` (a new or changed help request, see help.ts).
  */
@@ -32,5 +33,15 @@ export const adminCalls = {
       counts: attentionCounts,
       recent: z.array(auditEntry),
     }),
+  }),
+  stream: defineCall({
+    method: 'GET',
+    path: adminStreamPath,
+    summary: 'Live events for the admin console (Server-Sent Events: `counts`, `help_request`)',
+    auth: 'admin',
+    response: eventStreamBody,
+    raw: { type: 'text/event-stream' },
+    // One long request that carries live alerts: a busy shared address must not keep it shut.
+    backstop: false,
   }),
 };

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { MessageCode } from './messages.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One fixed-window rate limit of a call. `per` names whose hits it counts: the caller's
@@ -47,6 +47,15 @@ export interface Call {
   response: z.ZodType;
   /** Set when the call answers a file rather than JSON (its response is then `fileBody`). */
   file?: FileAnswer;
+  /**
+   * Set when the server writes the answer itself under a protocol of its own rather than JSON
+   * or a file: a Server-Sent Events stream, tus, public media with ranges and validators, the
+   * web app's first page. `type` is its content type when it has a body; `response` then only
+   * describes that body for the OpenAPI document.
+   */
+  raw?: { type?: string };
+  /** Not part of the API (public media, the web app's page): left out of the OpenAPI document. */
+  hidden?: true;
   /** Counted in order; the first one over its limit refuses the call. */
   limits?: readonly LimitRule[];
   /**

@@ -14,3 +14,9 @@ export const idParam = z.object({ id: z.uuid() });
 
 /** The answer of a file call: the file's bytes (OpenAPI: a binary string), never JSON. */
 export const fileBody = z.file();
+
+/** The answer of a live stream: Server-Sent Events text, kept open. */
+export const eventStreamBody = z.string();
+
+/** The answer of a raw call that has no body (tus answers in its headers and status alone). */
+export const noBody = z.never();

@@ -32,5 +32,7 @@ export * from './admin-audit.js';
 export * from './help.js';
 export * from './voice.js';
 export * from './uploads.js';
+export * from './upload-calls.js';
+export * from './site.js';
 export * from './location.js';
 export * from './salah.js';

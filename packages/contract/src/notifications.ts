@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isCleanText, textInput } from './text.js';
 import { defineCall } from './call.js';
+import { eventStreamBody } from './common.js';
 import { personSummary } from './follows.js';
 import { coded } from './coded.js';
 
@@ -75,6 +76,9 @@ export const pushSubscriptionBody = z.object({
 export const notificationEvent = z.object({ notification, unreadCount: z.number().int() });
 export const countEvent = z.object({ unreadCount: z.number().int() });
 
+/** The EventSource stream (`notificationCalls.stream`), authenticated by the Token cookie. */
+export const notificationStreamPath = '/api/v1/notifications/stream';
+
 export const notificationCalls = {
   list: defineCall({
     method: 'GET',
@@ -130,10 +134,17 @@ export const notificationCalls = {
     body: pushSubscriptionBody.pick({ endpoint: true }),
     response: z.object({ success: z.literal(true) }),
   }),
+  stream: defineCall({
+    method: 'GET',
+    path: notificationStreamPath,
+    summary: 'Live notifications (Server-Sent Events: `notification` and `count` events)',
+    auth: 'user',
+    response: eventStreamBody,
+    raw: { type: 'text/event-stream' },
+    // One long request: a busy shared address must not keep it from opening again.
+    backstop: false,
+  }),
 };
-
-/** Not a JSON call: an EventSource stream, authenticated by the Token cookie. */
-export const notificationStreamPath = '/api/v1/notifications/stream';
 
 /**
  * The last event of every live stream of an account that has just been blocked (the

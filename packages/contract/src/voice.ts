@@ -6,6 +6,7 @@ import { publicAuthor } from './posts.js';
 import { uploadRef } from './uploads.js';
 import { voiceMessages } from './voice-messages.js';
 import { coded } from './coded.js';
+import { eventStreamBody } from './common.js';
 import { saidFields } from './said.js';
 
 export { voiceMessages };
@@ -68,6 +69,9 @@ const uploadLimits = [
   },
 ] as const satisfies readonly LimitRule[];
 
+/** The EventSource stream (`voiceCalls.stream`), authenticated by the Token cookie. */
+export const voiceStreamPath = '/api/v1/voice/stream';
+
 export const voiceCalls = {
   upload: defineCall({
     method: 'POST',
@@ -101,6 +105,17 @@ export const voiceCalls = {
     params: voiceIdParam,
     response: z.object({ success: z.literal(true), ...saidFields }),
   }),
+  stream: defineCall({
+    method: 'GET',
+    path: voiceStreamPath,
+    summary:
+      "Live Voice Chat (Server-Sent Events): `note` (a new ready note), `removed`, and `mine` (the caller's own note or audio ready or failed)",
+    auth: 'user',
+    response: eventStreamBody,
+    raw: { type: 'text/event-stream' },
+    // One long request: a busy shared address must not keep it from opening again.
+    backstop: false,
+  }),
 };
 
 export const audioCalls = {
@@ -129,9 +144,6 @@ export const audioCalls = {
     }),
   }),
 };
-
-/** Not a JSON call: an EventSource stream, authenticated by the Token cookie. */
-export const voiceStreamPath = '/api/v1/voice/stream';
 
 /** `note`: a Voice Chat note became ready (everyone); `mine`: the caller's own note or audio is ready or failed. */
 export const voiceNoteEvent = z.object({ note: voiceNote });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { newUser, startTestApp, type TestApp } from '../../test/harness.js';
+import { addProbe } from '../../test/probe.js';
 
 /**
  * A write the database refuses, with personal values among its parameters: the 500 is logged
@@ -21,7 +22,7 @@ describe('a database error in the log', () => {
       extend: (app, auth) => {
         // The two shapes of failure: a value the database cannot take (NUL in text, which the
         // contract now refuses before any query) and a constraint that quotes the row.
-        app.post('/probe/bad-value', async () => {
+        addProbe(app, auth, 'POST', '/probe/bad-value', async () => {
           await auth.db.insert(users).values({
             id: randomUUID(),
             name: 'Marker-Name-Qx\u0000',
@@ -32,7 +33,7 @@ describe('a database error in the log', () => {
           });
           return { ok: true };
         });
-        app.post('/probe/duplicate', async () => {
+        addProbe(app, auth, 'POST', '/probe/duplicate', async () => {
           await auth.db.insert(users).values({
             id: randomUUID(),
             name: 'Marker-Name-Qx 28.613912',

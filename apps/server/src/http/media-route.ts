@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { siteCalls } from '@saathi/contract';
+import type { AuthDeps } from '../auth/authenticate.js';
 import type { Storage } from '../storage/storage.js';
 import { notModified, rangeApplies } from './conditional.js';
+import { registerCall } from './register-call.js';
 
 /**
  * bytes=start-end, bytes=start- or bytes=-suffix; 'invalid' when unsatisfiable; undefined
@@ -34,45 +37,60 @@ export function parseRange(
  * configured, with range requests so phones can seek and start playing before the end.
  * Only keys under public/ are reachable; private documents never are.
  */
-export function mediaRoute(app: FastifyInstance, storage: Storage): void {
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/media/*',
-    schema: { hide: true },
+export function mediaRoute(app: FastifyInstance, auth: AuthDeps, storage: Storage): void {
+  // The HEAD first: a GET's own HEAD would otherwise take the path.
+  for (const call of [siteCalls.mediaHead, siteCalls.media]) {
     // Videos and pictures are compressed already, and a range must count the stored bytes.
-    compress: false,
-    handler: async (request, reply) => {
-      const rest = (request.params as { '*': string })['*'];
-      if (!rest || rest.split('/').some((s) => s === '..' || s === '' || s.startsWith('.'))) {
-        return reply.callNotFound();
-      }
-      const key = `public/${rest}`;
-      const object = await storage.stat(key);
-      if (!object) return reply.callNotFound();
-      // Processed media never change under their URL; the validators let a phone (or a
-      // CDN) whose copy expired or was evicted confirm it with a 304 instead of refetching.
-      void reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', object.etag)
-        .header('last-modified', object.modified.toUTCString());
-      if (notModified(request.headers, object)) return reply.status(304).send();
-      void reply.header('accept-ranges', 'bytes').header('content-type', object.contentType);
-      const range = rangeApplies(request.headers, object)
-        ? parseRange(request.headers.range, object.size)
-        : undefined;
-      if (range === 'invalid') {
-        return reply.status(416).header('content-range', `bytes */${object.size}`).send();
-      }
-      if (range) {
-        void reply
-          .status(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        void reply.header('content-length', object.size);
-      }
-      if (request.method === 'HEAD') return reply.send();
-      return reply.send(await storage.read(key, range));
-    },
-  });
+    registerCall(
+      app,
+      auth,
+      call,
+      ({ request, reply, params }) => sendMedia(storage, request, reply, params['*']),
+      {
+        compress: false,
+      },
+    );
+  }
+}
+
+async function sendMedia(
+  storage: Storage,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  rest: string,
+): Promise<FastifyReply> {
+  if (!rest || rest.split('/').some((s) => s === '..' || s === '' || s.startsWith('.'))) {
+    reply.callNotFound();
+    return reply;
+  }
+  const key = `public/${rest}`;
+  const object = await storage.stat(key);
+  if (!object) {
+    reply.callNotFound();
+    return reply;
+  }
+  // Processed media never change under their URL; the validators let a phone (or a
+  // CDN) whose copy expired or was evicted confirm it with a 304 instead of refetching.
+  void reply
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('etag', object.etag)
+    .header('last-modified', object.modified.toUTCString());
+  if (notModified(request.headers, object)) return reply.status(304).send();
+  void reply.header('accept-ranges', 'bytes').header('content-type', object.contentType);
+  const range = rangeApplies(request.headers, object)
+    ? parseRange(request.headers.range, object.size)
+    : undefined;
+  if (range === 'invalid') {
+    return reply.status(416).header('content-range', `bytes */${object.size}`).send();
+  }
+  if (range) {
+    void reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${object.size}`)
+      .header('content-length', range.end - range.start + 1);
+  } else {
+    void reply.header('content-length', object.size);
+  }
+  if (request.method === 'HEAD') return reply.send();
+  return reply.send(await storage.read(key, range));
 }

@@ -1,13 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as contract from '@saathi/contract';
-import { authCalls, type Call } from '@saathi/contract';
+import {
+  accountCalls,
+  adminUserCalls,
+  authCalls,
+  notificationCalls,
+  vaultCalls,
+  type Call,
+} from '@saathi/contract';
 import { startTestApp, type TestApp } from '../../test/harness.js';
 
 interface OpenApi {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { summary?: string; security?: unknown[]; operationId?: string }>
+    Record<
+      string,
+      {
+        summary?: string;
+        security?: unknown[];
+        operationId?: string;
+        responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+      }
+    >
   >;
 }
 
@@ -52,6 +67,24 @@ describe('OpenAPI document', () => {
       Object.values(ops).flatMap((o) => (o.operationId ? [o.operationId] : [])),
     );
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('lists file answers as binary in their own type, not as JSON', () => {
+    const files: Call[] = [accountCalls.downloadExport, vaultCalls.file, adminUserCalls.document];
+    for (const call of files) {
+      const content = operationOf(doc, call)?.responses?.['200']?.content ?? {};
+      const type = call.file?.contentType ?? 'application/octet-stream';
+      expect(Object.keys(content), call.path).toEqual([type]);
+      expect(content[type]?.schema, call.path).toMatchObject({ type: 'string', format: 'binary' });
+    }
+    expect(Object.keys(operationOf(doc, authCalls.me)?.responses?.['200']?.content ?? {})).toEqual([
+      'application/json',
+    ]);
+  });
+
+  it('lists the live streams as event streams', () => {
+    const content = operationOf(doc, notificationCalls.stream)?.responses?.['200']?.content;
+    expect(Object.keys(content ?? {})).toEqual(['text/event-stream']);
   });
 
   it('keeps the media route out of the document', () => {

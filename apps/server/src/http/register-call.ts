@@ -25,16 +25,31 @@ type Context<C extends Call> = C['auth'] extends 'user' | 'admin'
   ? SignedInContext<C>
   : CallContext<C> & { viewer: Viewer | null };
 
-/** A JSON call's handler answers its response; a file call's handler, the file. */
-type Answer<C extends Call> = C extends { file: infer A extends FileAnswer }
-  ? FileReply<A>
-  : CallPart<C, 'response'>;
+/**
+ * A JSON call's handler answers its response; a file call's handler, the file; a raw call's
+ * handler writes its answer itself (or hands the connection over: reply.hijack) and answers
+ * the reply.
+ */
+type Answer<C extends Call> = C extends { raw: object }
+  ? FastifyReply
+  : C extends { file: infer A extends FileAnswer }
+    ? FileReply<A>
+    : CallPart<C, 'response'>;
 
 export interface CallOptions {
   /** Blocked accounts may still call this (to learn they are blocked, or to sign out). */
   allowBlocked?: boolean;
   /** Per-route body size cap; multipart calls enforce their own per-file caps. */
   bodyLimit?: number;
+  /** Left out of on-the-fly compression: the answer is compressed already, or counted in bytes. */
+  compress?: false;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The contract call the route was made from (http/only-calls.ts refuses any other). */
+    call?: Call;
+  }
 }
 
 const errorBody = z.looseObject({
@@ -49,11 +64,20 @@ const callers = new WeakMap<FastifyRequest, Viewer | null>();
 /** The signed-in caller of a contract call, for code below its handler (upload limits). */
 export const callerOf = (request: FastifyRequest): Viewer | null => callers.get(request) ?? null;
 
+/** The success answer as the OpenAPI document lists it: JSON, or the bytes of a file or raw call. */
+function successSchema(call: Call) {
+  if (!call.file && !call.raw) return { 200: call.response };
+  const type = call.file ? (call.file.contentType ?? 'application/octet-stream') : call.raw?.type;
+  // A raw answer without a body (tus) is described by its summary: statuses and headers.
+  if (!type) return {};
+  return { 200: { description: call.summary, content: { [type]: { schema: call.response } } } };
+}
+
 /**
  * Registers one contract call: its method and path, the contract's schemas for validation
  * and OpenAPI, the guard its `auth` names and the rate limits it declares (counted after the
  * guard and the input checks, before the handler). The handler gets parsed values and the
- * caller.
+ * caller. The only way a route is made (http/only-calls.ts).
  */
 export function registerCall<C extends Call>(
   app: FastifyInstance,
@@ -68,7 +92,9 @@ export function registerCall<C extends Call>(
     method: call.method,
     url: call.path,
     bodyLimit: options.bodyLimit,
+    ...(options.compress === false ? { compress: false } : {}),
     schema: {
+      ...(call.hidden ? { hide: true } : {}),
       summary: call.summary,
       operationId: operationIdOf(call),
       tags: tag ? [tag] : undefined,
@@ -78,9 +104,9 @@ export function registerCall<C extends Call>(
       ...(call.body && !call.multipart ? { body: call.body } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.multipart ? { consumes: ['multipart/form-data'] } : {}),
-      response: { 200: call.response, '4xx': errorBody },
+      response: { ...successSchema(call), '4xx': errorBody },
     },
-    config: { auth: call.auth, backstop: call.backstop !== false },
+    config: { call, backstop: call.backstop !== false },
     // Before validation: a caller who may not use the call learns nothing about its input rules.
     preValidation: async (request) => {
       // Public calls ignore credentials: a stale or blocked token (the cookie rides along on
@@ -107,6 +133,7 @@ export function registerCall<C extends Call>(
       } as Context<C>;
       await enforceLimits(deps.limiter, call, request, viewer, ctx.body);
       const answer = await handler(ctx);
+      if (call.raw) return reply;
       // Answer<C> is a file exactly when the call declares one; TypeScript cannot narrow it.
       return call.file ? sendFile(reply, call.file, answer as FileData) : answer;
     },

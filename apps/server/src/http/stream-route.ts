@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { accountChannel } from '../auth/account-events.js';
-import { authenticate, type AuthDeps } from '../auth/authenticate.js';
+import type { Call } from '@saathi/contract';
+import type { AuthDeps } from '../auth/authenticate.js';
 import { sessionState } from '../auth/session-state.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { Hub } from '../realtime/hub.js';
 import { sseRegistry, streamChannel } from '../realtime/sse.js';
 import type { StreamAccess, StreamTiming } from '../realtime/stream-guard.js';
-import { Forbidden } from './errors.js';
+import { registerCall } from './register-call.js';
 
 /** What every live stream needs: the hub it listens on, and how long it may go unchecked. */
 export interface StreamDeps {
@@ -15,11 +16,8 @@ export interface StreamDeps {
 }
 
 export interface StreamRoute {
-  path: string;
-  summary: string;
-  tag: string;
-  /** Admins only (the console's stream); everyone else is refused with 403. */
-  admin?: boolean;
+  /** The contract's stream call: its path, its guard (a signed-in caller, or admins only). */
+  call: Call & { raw: { type: 'text/event-stream' }; auth: 'user' | 'admin' };
   channels: (viewer: Viewer) => string | readonly string[];
   /** The first event, sent once the channels are joined. */
   first?: (viewer: Viewer) => Promise<{ event: string; data: unknown }>;
@@ -38,38 +36,28 @@ export function registerStream(
   stream: StreamRoute,
 ): void {
   const open = sseRegistry(app);
-  app.get(
-    stream.path,
-    {
-      schema: { summary: stream.summary, tags: [stream.tag], security: [{ bearer: [] }] },
-      // One long request that carries live alerts (help requests to the console): a busy
-      // shared address must not keep it from opening again.
-      config: { backstop: false },
-    },
-    async (request, reply) => {
-      const viewer = await authenticate(auth, request, { required: true, allowBlocked: false });
-      if (!viewer) return;
-      if (stream.admin && viewer.user.usertype !== 'admin') throw Forbidden();
-      const check = async (): Promise<StreamAccess> => {
-        const session = await sessionState(auth.db, viewer.sessionId, viewer.user.id);
-        if (session.state !== 'live') return session.state;
-        return stream.admin && session.user.usertype !== 'admin' ? 'ended' : 'live';
-      };
-      const first = stream.first;
-      streamChannel(
-        open,
-        request,
-        reply,
-        streams.hub,
-        stream.channels(viewer),
-        first && (() => first(viewer)),
-        {
-          channel: accountChannel(viewer.user.id),
-          check,
-          timing: streams.timing,
-          log: request.log,
-        },
-      );
-    },
-  );
+  const admin = stream.call.auth === 'admin';
+  registerCall(app, auth, stream.call, async ({ request, reply, viewer }) => {
+    const check = async (): Promise<StreamAccess> => {
+      const session = await sessionState(auth.db, viewer.sessionId, viewer.user.id);
+      if (session.state !== 'live') return session.state;
+      return admin && session.user.usertype !== 'admin' ? 'ended' : 'live';
+    };
+    const first = stream.first;
+    streamChannel(
+      open,
+      request,
+      reply,
+      streams.hub,
+      stream.channels(viewer),
+      first && (() => first(viewer)),
+      {
+        channel: accountChannel(viewer.user.id),
+        check,
+        timing: streams.timing,
+        log: request.log,
+      },
+    );
+    return reply;
+  });
 }

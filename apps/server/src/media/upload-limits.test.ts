@@ -5,6 +5,7 @@ import { multipartFiles, newPost } from '../../test/feed-factories.js';
 import { pngImage } from '../../test/fixtures.js';
 import { bearer, filesUnder, newUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { openSse } from '../../test/sse-client.js';
+import { addProbe } from '../../test/probe.js';
 import { rawConnection, uploadHead, type RawConnection } from '../../test/raw-http.js';
 import { until } from '../../test/until.js';
 import { postImageRule } from './post-file-rules.js';
@@ -224,8 +225,8 @@ describe('multipart limits', () => {
   beforeAll(async () => {
     t = await startTestApp({
       // Every real call refuses a 13th file by its own rule first; this one allows 20.
-      extend: (app) =>
-        app.post('/probe/many-files', async (request) => {
+      extend: (app, auth) =>
+        addProbe(app, auth, 'POST', '/probe/many-files', async (request) => {
           const upload = await receiveUpload(request, t.storage, {
             prefix: 'uploads/probe',
             files: { photos: { ...postImageRule(20, 'too_many_images'), maxFiles: 20 } },

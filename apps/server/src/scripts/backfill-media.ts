@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { createBoss } from '../jobs/boss.js';
 import { queueMediaBackfill } from '../features/feed/media-backfill.js';
-import { createFeedQueues } from '../features/feed/worker.js';
+import { createFeedQueues } from '../features/feed/jobs.js';
 
 const config = loadConfig();
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

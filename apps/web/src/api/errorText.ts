@@ -1,10 +1,15 @@
 import i18n from 'i18next';
 import { issueCode } from '@saathi/contract';
+import type { AnyTextKey, ErrorCode } from '../i18n/resources';
 import { ApiError, type MessageParams } from './errors';
+
+/** Whether the app has a text for a code the server sent (a newer server may send new ones). */
+const isKnownCode = (code: string | undefined): code is ErrorCode =>
+  code !== undefined && i18n.exists(`errors.${code}`);
 
 /** The text of a message code in the reader's language; `fallback` when the app has none. */
 const codeText = (code: string | undefined, fallback: () => string, params?: MessageParams) =>
-  code && i18n.exists(`errors.${code}`) ? i18n.t(`errors.${code}`, params) : fallback();
+  isKnownCode(code) ? i18n.t(`errors.${code}`, params) : fallback();
 
 /**
  * A success answer's words (saved, followed, reset link sent), shown by its code. A server newer
@@ -18,7 +23,7 @@ export const issueText = (issue: object | undefined): string =>
   i18n.t(`errors.${issueCode(issue) ?? 'invalid_input'}`);
 
 /** What to tell the user about a failed call: translated code, or the screen's fallback. */
-export function errorText(error: unknown, fallbackKey: string): string {
+export function errorText(error: unknown, fallbackKey: AnyTextKey): string {
   if (error instanceof ApiError) {
     // Three different troubles for the reader: no network, a network that carries nothing,
     // and a server that answered no (below).

@@ -9,7 +9,10 @@ import { stubMediaMethods } from '../test/fakeMedia';
 import { jsonResponse, signIn } from '../test/renderRoute';
 import { knowViewer, newProduct, renderWithProviders, viewerId } from '../test/renderWithProviders';
 import { queryClient } from './queryClient';
-import { queryKeys } from './queryKeys';
+import { followKeys } from './keys/followKeys';
+import { meKeys } from './keys/meKeys';
+import { notificationKeys } from './keys/notificationKeys';
+import { postKeys } from './keys/postKeys';
 import { keepReadingOnPhone, savedReadingKey } from './savedReading';
 import { saveToken } from './token';
 
@@ -48,18 +51,18 @@ async function visitOnline(): Promise<void> {
   signIn();
   stop = keepReadingOnPhone(queryClient);
   knowViewer();
-  queryClient.setQueryData(queryKeys.followStats(viewerId), {
+  queryClient.setQueryData(followKeys.stats(viewerId), {
     success: true,
     followersCount: 7,
     followingCount: 3,
   });
   const author = { ...newProduct().user, number: othersNumber };
-  queryClient.setQueryData(queryKeys.feed(false), {
+  queryClient.setQueryData(postKeys.feed(false), {
     pages: [{ success: true, products: [newProduct({ user: author })], nextCursor: null }],
     pageParams: [null],
   });
-  queryClient.setQueryData(queryKeys.unreadCount, { unreadCount: 1 });
-  queryClient.setQueryData(queryKeys.notificationList, {
+  queryClient.setQueryData(notificationKeys.unread, { unreadCount: 1 });
+  queryClient.setQueryData(notificationKeys.list, {
     pages: [{ success: true, notifications: [follow], nextCursor: null, unreadCount: 1 }],
     pageParams: [null],
   });
@@ -125,7 +128,7 @@ describe('offline reading', () => {
     expect(document.querySelector('article img')).toBeInTheDocument();
     // The refetch failed: still the saved post, never "Network error".
     await waitFor(
-      () => expect(queryClient.getQueryState(queryKeys.feed(false))?.status).toBe('error'),
+      () => expect(queryClient.getQueryState(postKeys.feed(false))?.status).toBe('error'),
       { timeout: 4000 },
     );
     expect(screen.queryByText('Network error')).not.toBeInTheDocument();
@@ -170,9 +173,9 @@ describe('offline reading', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign: vi.fn() });
     await logout();
     expect(localStorage.getItem(savedReadingKey)).toBeNull();
-    expect(queryClient.getQueryData(queryKeys.notificationList)).toBeUndefined();
+    expect(queryClient.getQueryData(notificationKeys.list)).toBeUndefined();
     // Nothing is saved again while signed out.
-    queryClient.setQueryData(queryKeys.notificationList, { pages: [], pageParams: [] });
+    queryClient.setQueryData(notificationKeys.list, { pages: [], pageParams: [] });
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(localStorage.getItem(savedReadingKey)).toBeNull();
   });
@@ -181,7 +184,7 @@ describe('offline reading', () => {
     await visitOnline();
     saveToken('another-token');
     expect(localStorage.getItem(savedReadingKey)).toBeNull();
-    expect(queryClient.getQueryData(queryKeys.feed(false))).toBeUndefined();
-    expect(queryClient.getQueryData(queryKeys.me)).toBeDefined();
+    expect(queryClient.getQueryData(postKeys.feed(false))).toBeUndefined();
+    expect(queryClient.getQueryData(meKeys.all)).toBeDefined();
   });
 });

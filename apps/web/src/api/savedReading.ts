@@ -6,7 +6,10 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Product, SelfUser } from '@saathi/contract';
-import { queryKeys } from './queryKeys';
+import { followKeys } from './keys/followKeys';
+import { meKeys } from './keys/meKeys';
+import { notificationKeys } from './keys/notificationKeys';
+import { postKeys } from './keys/postKeys';
 import { onTokenChange, readToken } from './token';
 
 /**
@@ -27,15 +30,15 @@ const saveDelayMs = 1000;
 /** Two pages of six posts: a few minutes of reading, and their posters were shown. */
 const savedFeedPages = 2;
 
-const feedHash = hashKey(queryKeys.feed(false));
-const notificationListHash = hashKey(queryKeys.notificationList);
-const meHash = hashKey(queryKeys.me);
+const feedHash = hashKey(postKeys.feed(false));
+const notificationListHash = hashKey(notificationKeys.list);
+const meHash = hashKey(meKeys.all);
 const savedHashes = new Set([
   meHash,
   feedHash,
-  hashKey(queryKeys.myPosts),
+  hashKey(postKeys.mine),
   notificationListHash,
-  hashKey(queryKeys.unreadCount),
+  hashKey(notificationKeys.unread),
 ]);
 
 interface Saved {
@@ -48,12 +51,12 @@ interface Pages<P> {
 }
 
 function ownId(client: QueryClient): string | undefined {
-  return client.getQueryData<{ user: SelfUser }>(queryKeys.me)?.user._id;
+  return client.getQueryData<{ user: SelfUser }>(meKeys.all)?.user._id;
 }
 
 function isSaved(queryHash: string, own: string | undefined): boolean {
   if (savedHashes.has(queryHash)) return true;
-  return own !== undefined && queryHash === hashKey(queryKeys.followStats(own));
+  return own !== undefined && queryHash === hashKey(followKeys.stats(own));
 }
 
 function firstPages<P>(data: Pages<P>, count: number, each: (page: P) => P): Pages<P> {
@@ -143,7 +146,7 @@ export function keepReadingOnPhone(client: QueryClient): () => void {
   else restore(client);
   // Kept in memory for as long as the saved copy, or an unused screen's query would be
   // collected after five minutes and then dropped from the phone at the next save.
-  for (const key of [queryKeys.me, queryKeys.feedAll, queryKeys.myPosts, queryKeys.notifications]) {
+  for (const key of [meKeys.all, postKeys.feeds, postKeys.mine, notificationKeys.all]) {
     client.setQueryDefaults(key, { gcTime: maxAgeMs });
   }
 

@@ -1,5 +1,5 @@
 import i18n from 'i18next';
-import { messages } from '@saathi/contract';
+import { messages, type MessageCode } from '@saathi/contract';
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -9,9 +9,10 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  * matched here, filled templates included ('longer than {{minutes}} minutes'); every other
  * server answer carries its code.
  */
-const storedReasons = Object.entries(messages)
-  .filter(([code]) => code.startsWith('media_') || code.endsWith('processing_failed'))
-  .map(([code, text]) => {
+const storedReasons = (Object.keys(messages) as MessageCode[])
+  .filter((code) => code.startsWith('media_') || code.endsWith('processing_failed'))
+  .map((code) => {
+    const text: string = messages[code];
     const names: string[] = [];
     const parts = text.split(/\{\{(\w+)\}\}/).map((part, i) => {
       if (i % 2 === 0) return escapeRegExp(part);

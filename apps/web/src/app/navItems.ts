@@ -1,8 +1,10 @@
 import { Briefcase, CircleHelp, House, Mic, Siren, UserRound, type LucideIcon } from 'lucide-react';
+import type { Resources, TextKey } from '../i18n/resources';
 
-export interface NavItem {
+/** `Ns`: the namespace its label is read from. */
+export interface NavItem<Ns extends keyof Resources = 'translation'> {
   to: string;
-  labelKey: string;
+  labelKey: TextKey<Ns>;
   icon: LucideIcon;
 }
 

@@ -4,7 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { Product, SelfUser } from '@saathi/contract';
 import { queryClient } from '../api/queryClient';
-import { queryKeys } from '../api/queryKeys';
+import { meKeys } from '../api/keys/meKeys';
 import { Toaster } from '../ui/Toaster';
 
 /** One component with the app's providers and toasts, outside the route table. */
@@ -37,7 +37,7 @@ export function knowViewer(): void {
     verification: 'verified',
     block: { status: 'false', blockedAt: null, reason: null },
   };
-  queryClient.setQueryData(queryKeys.me, { success: true, user });
+  queryClient.setQueryData(meKeys.all, { success: true, user });
 }
 
 export function newProduct(overrides: Partial<Product> = {}): Product {

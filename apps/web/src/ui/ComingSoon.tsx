@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Construction } from 'lucide-react';
+import type { TextKey } from '../i18n/resources';
 import { PageTitle } from './PageTitle';
 
 interface ComingSoonProps {
-  titleKey: string;
-  textKey?: string;
+  titleKey: TextKey;
+  textKey?: TextKey;
 }
 
 export function ComingSoon({ titleKey, textKey = 'comingSoon.text' }: ComingSoonProps) {

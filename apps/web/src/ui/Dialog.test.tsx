@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { Dialog } from './Dialog';
 import { Modal } from './Modal';
 import { Sheet } from './Sheet';
 import { Toaster } from './Toaster';
@@ -124,5 +125,22 @@ describe('Modal and Sheet', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('Dialog for a full screen', () => {
+  it('starts on itself when asked, and stays on Escape when it has no onClose', () => {
+    render(
+      <Dialog labelledBy="title" focusSelf className="" bodyClassName="">
+        <h2 id="title">You are driving</h2>
+        <button type="button">I am a passenger</button>
+      </Dialog>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'You are driving' });
+    expect(dialog).toHaveFocus();
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(dialog).toHaveAttribute('open');
+    fireEvent.click(dialog);
+    expect(dialog).toHaveAttribute('open');
   });
 });

@@ -20,7 +20,7 @@ const looks = {
   soft: 'justify-center bg-orange-50 px-2',
 };
 
-/** A big button in front of a hidden file input: the camera or gallery pickers of every form. */
+/** A big button in front of a hidden file input: one of FilePicker's sources. */
 export function PickButton({
   icon,
   label,

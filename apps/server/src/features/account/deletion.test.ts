@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountLimits, messages, notificationStreamPath } from '@saathi/contract';
 import { startSession } from '../../auth/sessions.js';
 import { auditLog, posts, users } from '../../db/schema/index.js';
-import { openUploadStore } from '../uploads/store.js';
+import { openUploadStore } from '../uploads/index.js';
 import { expectError } from '../../../test/auth.js';
 import { fillAccount } from '../../../test/account-data.js';
 import {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema/index.js';
 import type { Hub } from '../../realtime/hub.js';
 import type { Storage } from '../../storage/storage.js';
-import type { UploadStore } from '../uploads/store.js';
+import type { UploadStore } from '../uploads/index.js';
 import { accountFiles } from './account-files.js';
 import {
   anonymiseAuditActor,

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.js';
-import { revokeUserSessions } from '../../auth/sessions.js';
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { setPasswordHash } from '../auth/queries.js';
+import { replacePassword } from '../auth/index.js';
 import { insertAdminAccount, setAdminRole } from './accounts.js';
 
 /** What `npm run create-admin` did: a new account, an existing one promoted, or nothing. */
@@ -24,9 +23,8 @@ export async function createOrPromoteAdmin(
   if (existing) {
     await db.transaction(async (tx) => {
       await setAdminRole(tx, existing, true);
-      await setPasswordHash(tx, existing.id, passwordHash);
       // A new password ends every sign-in made with the old one, as a reset does.
-      await revokeUserSessions(tx, existing.id, 'password_reset');
+      await replacePassword(tx, existing.id, passwordHash);
     });
     return 'promoted';
   }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { attentionCounts } from './attention.js';
+import { attentionCounts } from '../../console/attention.js';
 import { auditPage, recentAudit, type AuditFilter } from './audit-log.js';
 
 const DASHBOARD_RECENT = 8;

@@ -7,12 +7,11 @@ import type { UserRow } from '../../db/schema/index.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.js';
 import type { Hub } from '../../realtime/hub.js';
 import { announceAccessChanged } from '../../auth/account-events.js';
-import { blockAccount, unblockAccount } from '../auth/block.js';
-import { isBlockedLocked } from '../moderation/queries.js';
-import type { Notifier } from '../notifications/service.js';
+import { blockAccount, isBlockedLocked, unblockAccount } from '../auth/index.js';
+import type { Notifier } from '../notifications/index.js';
 import { insertAdminAccount, setAdminRole } from './accounts.js';
-import { announceAttention } from './attention.js';
-import { recordAudit, type AuditEntry } from './audit.js';
+import { announceAttention } from '../../console/attention.js';
+import { recordAudit, type AuditEntry } from '../../console/audit.js';
 import { adminDetailOf } from './present-user.js';
 import { findUser, setVerification } from './users.queries.js';
 

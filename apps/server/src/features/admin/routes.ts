@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { adminCalls, adminStreamPath, auditCalls } from '@saathi/contract';
+import { adminCalls, auditCalls } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
 import { registerStream, type StreamDeps } from '../../http/stream-route.js';
-import { adminChannel } from './attention.js';
+import { adminChannel } from '../../console/attention.js';
 import type { DashboardService } from './dashboard.service.js';
 
 export function adminRoutes(
@@ -16,10 +16,7 @@ export function adminRoutes(
   registerCall(app, auth, auditCalls.list, ({ query }) => service.audit(query));
 
   registerStream(app, auth, streams, {
-    path: adminStreamPath,
-    summary: 'Live events for the admin console (Server-Sent Events: `counts`, `help_request`)',
-    tag: 'admin',
-    admin: true,
+    call: adminCalls.stream,
     channels: () => adminChannel,
     first: async () => ({ event: 'counts', data: await service.counts() }),
   });

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, isNotNull, like, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { normalizeIndianMobile, type AdminUserFilter } from '@saathi/contract';
+import { pendingDriver } from '../../console/attention.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 import type { Db } from '../../db/client.js';
 import {
@@ -30,8 +31,6 @@ function searchCondition(q: string): SQL | undefined {
 }
 
 /** Drivers awaiting verification: the 'pending' filter and the dashboard's count. */
-export const pendingDriver = and(eq(users.usertype, 'driver'), eq(users.verification, 'pending'));
-
 const filterCondition: Record<AdminUserFilter, SQL | undefined> = {
   all: undefined,
   pending: pendingDriver,

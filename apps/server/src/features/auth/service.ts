@@ -13,7 +13,7 @@ import {
 import { announceAccessChanged } from '../../auth/account-events.js';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../auth/passwords.js';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
-import { revokeSession, revokeUserSessions, startSession } from '../../auth/sessions.js';
+import { revokeSession, startSession } from '../../auth/sessions.js';
 import { blockOf, deletionPassed, isBlocked, selfView, type Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
@@ -22,15 +22,15 @@ import type { Hub } from '../../realtime/hub.js';
 import type { SmsSender } from '../../sms/sender.js';
 import type { Storage } from '../../storage/storage.js';
 import { backgroundTasks } from '../../http/background-tasks.js';
-import { cancelDeletion } from '../account/queries.js';
+import { cancelDeletion } from '../account/index.js';
 import { receiveIdentityDocuments } from './identity-upload.js';
 import {
   consumePasswordReset,
   findUserByPhone,
   insertPasswordReset,
   insertUser,
-  setPasswordHash,
 } from './queries.js';
+import { replacePassword } from './replace-password.js';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -227,8 +227,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     async resetPassword(token: string, password: string) {
       const userId = await consumePasswordReset(db, sha256(token));
       if (!userId) throw Invalid('reset_invalid');
-      await setPasswordHash(db, userId, await hashPassword(password));
-      await revokeUserSessions(db, userId, 'password_reset');
+      await replacePassword(db, userId, await hashPassword(password));
       await endStreams(userId);
       return { success: true as const, ...said('reset_done') };
     },

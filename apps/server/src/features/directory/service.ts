@@ -18,7 +18,7 @@ import { Invalid, NotFound, invalidField } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { deleteQuietly, type Storage } from '../../storage/storage.js';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../../console/audit.js';
 import {
   PROCESS_CAUTION_QUEUE,
   cautionFiles,

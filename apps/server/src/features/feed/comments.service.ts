@@ -7,7 +7,7 @@ import { Forbidden, NotFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { publicAuthorOf } from '../../auth/viewer.js';
 import { mentionedUsers } from './mentions.js';
-import type { Notifier } from '../notifications/service.js';
+import type { Notifier } from '../notifications/index.js';
 import {
   commentsPage,
   deleteComment,

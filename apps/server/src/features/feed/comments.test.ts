@@ -10,7 +10,7 @@ import {
   type Comment,
 } from '@saathi/contract';
 import { comments, posts } from '../../db/schema/index.js';
-import { unblockAccount } from '../auth/block.js';
+import { unblockAccount } from '../auth/index.js';
 import { expectError } from '../../../test/auth.js';
 import { newPost } from '../../../test/feed-factories.js';
 import { getPost, withoutWrites } from '../../../test/feed-helpers.js';

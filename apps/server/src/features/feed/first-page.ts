@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { feedResponse, limits, type Product } from '@saathi/contract';
+import type { FastifyInstance } from 'fastify';
+import { feedResponse, limits, siteCalls, type Product } from '@saathi/contract';
 import type { z } from 'zod';
-import { authenticate, type AuthDeps } from '../../auth/authenticate.js';
-import type { Viewer } from '../../auth/viewer.js';
+import type { AuthDeps } from '../../auth/authenticate.js';
+import { isBlocked } from '../../auth/viewer.js';
 import { sendPersonalPage } from '../../http/personal-page.js';
+import { registerCall } from '../../http/register-call.js';
 import { isClientRoute } from '../../http/web-app.js';
 import type { PostService } from './posts.service.js';
 
@@ -20,9 +21,23 @@ const firstPageElementId = 'first-feed-page';
  * Starts the frame's video at once, muted, before the app's script has arrived. Inline, so
  * no request of its own waits in line behind the app's: the CSP lets exactly this text run
  * by its hash (http/security-headers.ts), and no other inline script.
+ *
+ * It also runs the app's entry (`data-app`, fetched meanwhile by a modulepreload) once that
+ * video has shown a picture, failed, or after 1.5 s: on a warm start the entry comes from the
+ * cache at once and, run on a slow phone's main thread, held the first frame back by half a
+ * second (the field bench's Fast 3G warm start: 0.9 s against a bare page's 0.4 s). The app's
+ * first render waits for that picture anyway (apps/web/src/app/firstData.ts).
  */
 const firstVideoStarter =
-  "document.querySelector('video[data-first-video]').play().catch(function () {});";
+  "(function () { var v = document.querySelector('video[data-first-video]'); " +
+  "var app = v.getAttribute('data-app'); var started = false; " +
+  'function boot() { if (started || !app) return; started = true; ' +
+  "var s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; " +
+  's.src = app; document.head.appendChild(s); } ' +
+  "v.addEventListener('error', boot); " +
+  'if (v.requestVideoFrameCallback) v.requestVideoFrameCallback(boot); ' +
+  "else v.addEventListener('playing', boot); " +
+  'setTimeout(boot, 1500); v.play().catch(boot); })();';
 export const firstVideoStarterHash = `'sha256-${createHash('sha256').update(firstVideoStarter).digest('base64')}'`;
 
 /**
@@ -44,40 +59,46 @@ const attribute = (text: string) =>
     (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' })[c] ?? c,
   );
 
+/** The app's entry as Vite writes it into index.html's head. */
+const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
 /**
  * The first video of the page, fetched and played by the HTML itself while the app's script
  * loads: its lowest rendition (the server does not know the network; Save-Data asks for the
  * lowest anyway), muted. The feed's player takes the same URL over, finding it in the
- * browser's media cache.
+ * browser's media cache. `entry`, when given, is the app's script, which the starter runs.
  */
-function firstVideo(post: Product | undefined): string {
-  const video = post?.video;
-  const low = video?.renditions[0];
-  if (!video || !low) return '';
+function firstVideo(video: NonNullable<Product['video']>, entry: string | null): string {
+  const low = video.renditions[0];
+  if (!low) return '';
   return (
     `<video data-first-video src="${attribute(low.url)}" poster="${attribute(video.posterSmallUrl)}"` +
+    (entry ? ` data-app="${attribute(entry)}"` : '') +
     ' preload="auto" muted playsinline loop aria-hidden="true"></video>' +
     `<script>${firstVideoStarter}</script>`
   );
 }
 
-/** index.html with the feed's first page in it, and its first video already on its way. */
+/**
+ * index.html with the feed's first page in it, and its first video already on its way. With a
+ * video, the entry script becomes a modulepreload (downloaded as early as before) that the
+ * video's starter runs.
+ */
 export function withFirstPage(html: string, page: FeedPage): string {
   const data =
     `<script type="application/json" id="${firstPageElementId}">` +
     `${scriptSafeJson(page)}</script>`;
-  return html
-    .replace(feedSlot, feedSlot.replace('></div>', `>${firstVideo(page.products[0])}</div>`))
+  const video = page.products[0]?.video;
+  const entry = video?.renditions[0] ? (entryScript.exec(html)?.[1] ?? null) : null;
+  const head = entry
+    ? html.replace(entryScript, `<link rel="modulepreload" crossorigin href="${entry}">`)
+    : html;
+  return head
+    .replace(
+      feedSlot,
+      feedSlot.replace('></div>', `>${video ? firstVideo(video, entry) : ''}</div>`),
+    )
     .replace('</body>', `${data}\n  </body>`);
-}
-
-/** A signed-in, not blocked caller from the session cookie; anyone else gets the plain page. */
-async function signedIn(auth: AuthDeps, request: FastifyRequest): Promise<Viewer | null> {
-  try {
-    return await authenticate(auth, request, { required: false, allowBlocked: false });
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -103,27 +124,33 @@ export function firstPageRoute(
   posts: PostService,
   webDist: string,
 ): void {
-  // Compressed here or by the build (the plain file's .br/.gz), never by the plugin.
-  app.get(
-    '/',
-    { schema: { hide: true }, compress: false },
-    async (request, reply: FastifyReply) => {
+  registerCall(
+    app,
+    auth,
+    siteCalls.firstPage,
+    async ({ request, reply, viewer }) => {
       if (!isClientRoute(request.method, request.url, request.headers.accept)) {
-        return reply.callNotFound();
+        reply.callNotFound();
+        return reply;
       }
-      const viewer =
-        Object.keys(request.query ?? {}).length === 0 && (await signedIn(auth, request));
-      if (!viewer) {
+      // A blocked account is let through the guard to get the plain page, as anyone else.
+      const reader =
+        Object.keys(request.query ?? {}).length === 0 && viewer && !isBlocked(viewer.user)
+          ? viewer
+          : null;
+      if (!reader) {
         return reply
           .header('cache-control', 'no-cache')
           .header('vary', 'Cookie')
           .sendFile('index.html');
       }
       const page = feedResponse.parse(
-        await posts.feed({ limit: limits.feedPageApp, emergency: false }, viewer),
+        await posts.feed({ limit: limits.feedPageApp, emergency: false }, reader),
       );
       const html = await readFile(join(webDist, 'index.html'), 'utf8');
       return sendPersonalPage(request, reply, withFirstPage(html, page));
     },
+    // Compressed here or by the build (the plain file's .br/.gz), never by the plugin.
+    { allowBlocked: true, compress: false },
   );
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { NotFound } from '../../http/errors.js';
-import type { Notifier } from '../notifications/service.js';
+import type { Notifier } from '../notifications/index.js';
 import { toggleLike } from './likes.queries.js';
 
 export function createLikeService(deps: { db: Db; notifier: Notifier }) {

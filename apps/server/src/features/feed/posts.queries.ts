@@ -27,11 +27,6 @@ export async function insertPost(
   if (images.length > 0) await tx.insert(postImages).values(images);
 }
 
-/** Holds the author's row until the transaction ends: one author's posts are written in turn. */
-export async function lockAuthor(tx: Db, userId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-}
-
 /**
  * How many posts the user wrote in the last `windowSec` (any state, removed ones too: they
  * were posted), and in how many seconds the oldest of them leaves that window. The database

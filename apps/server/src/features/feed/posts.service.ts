@@ -25,7 +25,6 @@ import {
   imagesOf,
   insertPost,
   likedBy,
-  lockAuthor,
   markPostFailed,
   markPostProcessing,
   postsByIds,
@@ -34,9 +33,10 @@ import {
   removePost,
   type PostWithAuthor,
 } from './posts.queries.js';
+import { lockAuthor } from '../../db/author-lock.js';
 import { receivePostUpload } from './upload.js';
 import type { MultipartBody, ReceivedFile } from '../../media/receive-upload.js';
-import type { UploadService, WantedUpload } from '../uploads/service.js';
+import type { UploadService, WantedUpload } from '../uploads/index.js';
 
 type NewPostFields = z.output<typeof newPostFields>;
 

@@ -6,7 +6,7 @@ import type { UserRow } from '../../db/schema/index.js';
 import { Invalid, NotFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { publicAuthorOf } from '../../auth/viewer.js';
-import type { Notifier } from '../notifications/service.js';
+import type { Notifier } from '../notifications/index.js';
 import {
   activePosters,
   addFollow,

@@ -7,9 +7,9 @@ import type { Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { Conflict, HttpError, NotFound } from '../../http/errors.js';
 import type { Hub } from '../../realtime/hub.js';
-import { adminChannel, announceAttention } from '../admin/attention.js';
-import { recordAudit } from '../admin/audit.js';
-import type { Notifier } from '../notifications/service.js';
+import { adminChannel, announceAttention } from '../../console/attention.js';
+import { recordAudit } from '../../console/audit.js';
+import type { Notifier } from '../notifications/index.js';
 import { presentHelpRequest, presentNote } from './present.js';
 import {
   activeAdminIds,

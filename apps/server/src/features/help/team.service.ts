@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { NotFound } from '../../http/errors.js';
-import { recordAudit } from '../admin/audit.js';
+import { recordAudit } from '../../console/audit.js';
 import { presentTeamContact } from './present.js';
 import {
   deleteTeamContact,

@@ -14,7 +14,7 @@ import { MediaRejectedError } from '../../media/errors.js';
 import type { MultipartBody } from '../../media/receive-upload.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { readAll, type Storage } from '../../storage/storage.js';
-import { photoRule, storeAvatar } from '../profiles/photo.js';
+import { photoRule, storeAvatar } from '../profiles/index.js';
 import { cardByMobile, cardOfUser, insertCard, verifiableCard, type CardRow } from './queries.js';
 
 /** Dates of a card are Indian dates: a card issued at 01:00 IST is issued that day, not the day before in UTC. */

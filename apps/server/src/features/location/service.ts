@@ -2,7 +2,7 @@ import { locationLimits, type StoredLocation } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden, HttpError } from '../../http/errors.js';
-import { distanceKm } from '../geo/gazetteer.js';
+import { distanceKm } from '../geo/index.js';
 import { cellAndNeighbours } from './cells.js';
 import { lastLocation, saveLocation, userIdsInCells, type LocationRow } from './queries.js';
 

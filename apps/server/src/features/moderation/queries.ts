@@ -84,19 +84,6 @@ export async function openReportsOf(db: Db, postIds: string[]): Promise<OpenRepo
     .orderBy(asc(reports.createdAt), asc(reports.id));
 }
 
-/**
- * Whether the account is blocked, holding its row until the transaction ends: a block
- * running at the same moment waits, so an author is never blocked (and audited) twice.
- */
-export async function isBlockedLocked(tx: Db, userId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ blockedAt: users.blockedAt })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update');
-  return Boolean(row?.blockedAt);
-}
-
 /** Closes every open report on a post; answers who had reported it. */
 export async function resolveOpenReports(
   db: Db,

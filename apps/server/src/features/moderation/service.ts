@@ -4,14 +4,13 @@ import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { Forbidden, NotFound } from '../../http/errors.js';
 import type { Hub } from '../../realtime/hub.js';
-import { announceAttention } from '../admin/attention.js';
-import { recordAudit } from '../admin/audit.js';
+import { announceAttention } from '../../console/attention.js';
+import { recordAudit } from '../../console/audit.js';
 import { announceAccessChanged } from '../../auth/account-events.js';
-import { blockAccount } from '../auth/block.js';
-import type { PostWithAuthor } from '../feed/posts.queries.js';
-import type { PostService } from '../feed/posts.service.js';
-import type { Notifier } from '../notifications/service.js';
-import { isBlockedLocked, openReportGroups, openReportsOf, resolveOpenReports } from './queries.js';
+import { blockAccount, isBlockedLocked } from '../auth/index.js';
+import type { PostService, PostWithAuthor } from '../feed/index.js';
+import type { Notifier } from '../notifications/index.js';
+import { openReportGroups, openReportsOf, resolveOpenReports } from './queries.js';
 import { decodeQueueCursor, encodeQueueCursor } from './queue-cursor.js';
 
 export interface PostModerationDeps {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { notificationCalls, notificationStreamPath } from '@saathi/contract';
+import { notificationCalls } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
 import { registerStream, type StreamDeps } from '../../http/stream-route.js';
@@ -29,9 +29,7 @@ export function notificationRoutes(
   );
 
   registerStream(app, auth, streams, {
-    path: notificationStreamPath,
-    summary: 'Live notifications (Server-Sent Events: `notification` and `count` events)',
-    tag: 'notifications',
+    call: notificationCalls.stream,
     channels: (viewer) => userChannel(viewer.user.id),
     first: async (viewer) => ({ event: 'count', data: await service.initialCount(viewer) }),
   });

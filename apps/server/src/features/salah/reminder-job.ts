@@ -1,10 +1,8 @@
-import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
-import type { Notifier } from '../notifications/service.js';
+import type { Notifier } from '../notifications/index.js';
 import { dueLongitudes, dueReminders, type Place } from './dhuhr.js';
 import { reminderCandidates } from './queries.js';
 
-const QUEUE = 'salah.reminders';
 /** A reminder more than this late is noise; shorter would lose one to a worker restart. */
 const WINDOW_MINUTES = 15;
 const PAGE = 1000;
@@ -49,11 +47,4 @@ export async function sendSalahReminders(deps: SalahReminderDeps, now = new Date
     if (candidates.length < PAGE) return;
     after = candidates.at(-1)?.userId;
   }
-}
-
-/** Every minute: Dhuhr moves about four minutes per degree of longitude across India. */
-export async function startSalahJobs(boss: PgBoss, deps: SalahReminderDeps): Promise<void> {
-  await boss.createQueue(QUEUE);
-  await boss.schedule(QUEUE, '* * * * *', {});
-  await boss.work(QUEUE, () => sendSalahReminders(deps));
 }

@@ -11,7 +11,7 @@ import {
   type TestApp,
   type TestUser,
 } from '../../../test/harness.js';
-import { createNotificationService } from '../notifications/service.js';
+import { createNotificationService } from '../notifications/index.js';
 import { dhuhrOn } from './dhuhr.js';
 import { sendSalahReminders } from './reminder-job.js';
 

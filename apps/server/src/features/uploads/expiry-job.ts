@@ -1,10 +1,8 @@
 import type { Logger } from '../../log.js';
-import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { deleteUploadRows, expiredUploads } from './queries.js';
 import type { UploadStore } from './store.js';
 
-const QUEUE = 'uploads.expire';
 const BATCH = 200;
 
 /**
@@ -35,16 +33,4 @@ export async function expireUploads(db: Db, store: UploadStore, log: Logger): Pr
   }
   if (store.datastore.hasExtension('expiration')) await store.datastore.deleteExpired();
   return removed;
-}
-
-/** Hourly: an unfinished upload lives at most its 24 hours and one more. */
-export async function startUploadJobs(
-  boss: PgBoss,
-  deps: { db: Db; store: UploadStore; log: Logger },
-): Promise<void> {
-  await boss.createQueue(QUEUE);
-  await boss.schedule(QUEUE, '41 * * * *', {}, { tz: 'Asia/Kolkata' });
-  await boss.work(QUEUE, async () => {
-    await expireUploads(deps.db, deps.store, deps.log);
-  });
 }

@@ -2,7 +2,7 @@ import { and, count, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { uploadLimits } from '@saathi/contract';
 import type { Db } from '../../db/client.js';
 import { uploads, type UploadRow } from '../../db/schema/index.js';
-import { lockAuthor } from '../feed/posts.queries.js';
+import { lockAuthor } from '../../db/author-lock.js';
 
 /** Rows younger than the expiry, by the database's clock (the one that stamps created_at). */
 const live = gt(

@@ -3,16 +3,18 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ERRORS, Metadata, Server } from '@tus/server';
 import {
   messages,
+  uploadCalls,
   uploadLimits,
   uploadPurpose,
   uploadPurposeKey,
   uploadRef,
   uploadsPath,
 } from '@saathi/contract';
-import { authenticate, type AuthDeps } from '../../auth/authenticate.js';
+import type { AuthDeps } from '../../auth/authenticate.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { fillMessage, HttpError, Invalid, NotFound, TooLarge } from '../../http/errors.js';
+import { registerCall } from '../../http/register-call.js';
 import { takeUploadSlot, uploadDeadline } from '../../media/upload-guard.js';
 import {
   deleteUploadRow,
@@ -89,12 +91,6 @@ export function uploadRoutes(app: FastifyInstance, auth: AuthDeps, deps: UploadR
     },
   });
 
-  async function signedIn(request: FastifyRequest): Promise<Viewer> {
-    const viewer = await authenticate(auth, request, { required: true, allowBlocked: false });
-    if (!viewer) throw NotFound('upload_not_found');
-    return viewer;
-  }
-
   /** Hands the raw request to tus, which answers it. */
   async function toTus(request: FastifyRequest, reply: FastifyReply): Promise<number> {
     reply.hijack();
@@ -130,70 +126,63 @@ export function uploadRoutes(app: FastifyInstance, auth: AuthDeps, deps: UploadR
       done(null);
     });
 
-    scope.route({
-      method: 'POST',
-      url: uploadsPath,
-      schema: {
-        summary: `Start a resumable upload (tus 1.0 creation): Upload-Length, and Upload-Metadata with '${uploadPurposeKey}' (video, image or voice)`,
-        tags: ['uploads'],
-      },
-      handler: async (request, reply) => {
-        const viewer = await signedIn(request);
-        const length = request.headers['upload-length'];
-        if (typeof length !== 'string' || !/^\d{1,12}$/.test(length)) {
-          throw Invalid('upload_length_required');
-        }
-        const size = Number(length);
-        const purpose = uploadPurpose.safeParse(metadataOf(request)?.[uploadPurposeKey]);
-        if (!purpose.success) throw Invalid('upload_purpose_invalid');
-        const rule = ruleFor(purpose.data);
-        if (size > rule.maxBytes) throw TooLarge(rule.tooLargeCode, { n: 1 });
-        if (size === 0) throw Invalid(rule.rejectCode, undefined, { n: 1 });
-        const id = randomUUID();
-        const full = await insertUploadUnlessFull(db, {
-          id,
-          userId: viewer.user.id,
-          purpose: purpose.data,
-          size,
-          storageKey: store.keyOf(id),
-        });
-        if (full === 'unfinished') {
-          const max = uploadLimits.unfinishedMax;
-          const message = fillMessage(messages.uploads_unfinished, { max });
-          throw new HttpError(429, 'uploads_unfinished', message, { params: { max } });
-        }
-        if (full === 'waiting') throw new HttpError(429, 'uploads_waiting');
-        creating.set(request.raw, id);
-        if (request.headers['content-type'] === 'application/offset+octet-stream') {
-          guardBody(request, reply, viewer);
-        }
-        const status = await toTus(request, reply);
-        // Refused by tus (a malformed header) or by the checks of a body sent with it.
-        if (status !== 201) await deleteUploadRow(db, id);
-      },
+    registerCall(scope, auth, uploadCalls.create, async ({ request, reply, viewer }) => {
+      const length = request.headers['upload-length'];
+      if (typeof length !== 'string' || !/^\d{1,12}$/.test(length)) {
+        throw Invalid('upload_length_required');
+      }
+      const size = Number(length);
+      const purpose = uploadPurpose.safeParse(metadataOf(request)?.[uploadPurposeKey]);
+      if (!purpose.success) throw Invalid('upload_purpose_invalid');
+      const rule = ruleFor(purpose.data);
+      if (size > rule.maxBytes) throw TooLarge(rule.tooLargeCode, { n: 1 });
+      if (size === 0) throw Invalid(rule.rejectCode, undefined, { n: 1 });
+      const id = randomUUID();
+      const full = await insertUploadUnlessFull(db, {
+        id,
+        userId: viewer.user.id,
+        purpose: purpose.data,
+        size,
+        storageKey: store.keyOf(id),
+      });
+      if (full === 'unfinished') {
+        const max = uploadLimits.unfinishedMax;
+        const message = fillMessage(messages.uploads_unfinished, { max });
+        throw new HttpError(429, 'uploads_unfinished', message, { params: { max } });
+      }
+      if (full === 'waiting') throw new HttpError(429, 'uploads_waiting');
+      creating.set(request.raw, id);
+      if (request.headers['content-type'] === 'application/offset+octet-stream') {
+        guardBody(request, reply, viewer);
+      }
+      const status = await toTus(request, reply);
+      // Refused by tus (a malformed header) or by the checks of a body sent with it.
+      if (status !== 201) await deleteUploadRow(db, id);
+      return reply;
     });
 
-    scope.route({
-      method: ['HEAD', 'PATCH', 'DELETE'],
-      url: `${uploadsPath}/:id`,
-      schema: {
-        summary:
-          'Resume (HEAD: the offset the server holds), send bytes from that offset (PATCH), or cancel (DELETE) one of your resumable uploads',
-        tags: ['uploads'],
-      },
-      handler: async (request, reply) => {
-        const viewer = await signedIn(request);
-        const id = idOf((request.params as { id?: string }).id);
-        const row = id && (await findOwnUpload(db, id, viewer.user.id));
-        if (!row) throw NotFound('upload_not_found');
-        if (request.method === 'DELETE') {
-          // Termination, answered here: the row and the bytes go before the answer does.
-          await uploads.remove(row);
-          return reply.status(204).header('tus-resumable', '1.0.0').send();
-        }
-        if (request.method === 'PATCH') guardBody(request, reply, viewer);
-        await toTus(request, reply);
-      },
+    /** The caller's own upload the URL names; anyone else's, or none, is 404. */
+    const ownUpload = async (segment: string, viewer: Viewer) => {
+      const id = idOf(segment);
+      const row = id && (await findOwnUpload(db, id, viewer.user.id));
+      if (!row) throw NotFound('upload_not_found');
+      return row;
+    };
+    registerCall(scope, auth, uploadCalls.offset, async ({ request, reply, params, viewer }) => {
+      await ownUpload(params.id, viewer);
+      await toTus(request, reply);
+      return reply;
+    });
+    registerCall(scope, auth, uploadCalls.append, async ({ request, reply, params, viewer }) => {
+      await ownUpload(params.id, viewer);
+      guardBody(request, reply, viewer);
+      await toTus(request, reply);
+      return reply;
+    });
+    registerCall(scope, auth, uploadCalls.cancel, async ({ reply, params, viewer }) => {
+      // Termination, answered here: the row and the bytes go before the answer does.
+      await uploads.remove(await ownUpload(params.id, viewer));
+      return reply.status(204).header('tus-resumable', '1.0.0').send();
     });
   });
 }

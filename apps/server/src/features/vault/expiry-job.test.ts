@@ -4,7 +4,7 @@ import pino from 'pino';
 import { notifications, personalDocuments } from '../../db/schema/index.js';
 import { bossQueue } from '../../jobs/queue.js';
 import { newUser, startTestApp, type TestApp } from '../../../test/harness.js';
-import { createNotificationService } from '../notifications/service.js';
+import { createNotificationService } from '../notifications/index.js';
 import { vaultHousekeeping } from './expiry-job.js';
 
 let t: TestApp;

@@ -1,9 +1,7 @@
-import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
-import type { Notifier } from '../notifications/service.js';
+import type { Notifier } from '../notifications/index.js';
 import { documentsExpiringWithin, markExpiryNotified, purgeUnlocks } from './queries.js';
 
-const QUEUE = 'vault.expiry';
 /** A month ahead: time to renew a licence or insurance before a check post finds it. */
 const NOTICE_DAYS = 30;
 
@@ -20,14 +18,4 @@ export async function vaultHousekeeping(deps: { db: Db; notifier: Notifier }): P
     });
     await markExpiryNotified(deps.db, doc.id);
   }
-}
-
-/** Every morning in India, before drivers set out. */
-export async function startVaultJobs(
-  boss: PgBoss,
-  deps: { db: Db; notifier: Notifier },
-): Promise<void> {
-  await boss.createQueue(QUEUE);
-  await boss.schedule(QUEUE, '5 8 * * *', {}, { tz: 'Asia/Kolkata' });
-  await boss.work(QUEUE, () => vaultHousekeeping(deps));
 }

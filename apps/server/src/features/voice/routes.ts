@@ -1,6 +1,6 @@
 import { registerStream, type StreamDeps } from '../../http/stream-route.js';
 import type { FastifyInstance } from 'fastify';
-import { audioCalls, limits, voiceCalls, voiceStreamPath } from '@saathi/contract';
+import { audioCalls, limits, voiceCalls } from '@saathi/contract';
 import { type AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
 import { multipartBody } from '../../media/receive-upload.js';
@@ -36,10 +36,7 @@ export function voiceRoutes(
   registerCall(app, auth, audioCalls.list, ({ viewer, query }) => service.listAudio(viewer, query));
 
   registerStream(app, auth, streams, {
-    path: voiceStreamPath,
-    summary:
-      "Live Voice Chat (Server-Sent Events): `note` (a new ready note), `removed`, and `mine` (the caller's own note or audio ready or failed)",
-    tag: 'voice',
+    call: voiceCalls.stream,
     channels: (viewer) => [voiceChannel, ownVoiceChannel(viewer.user.id)],
   });
 }

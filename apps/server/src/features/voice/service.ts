@@ -20,7 +20,7 @@ import {
   type VoiceKind,
 } from './queries.js';
 import { receiveVoiceUpload } from './upload.js';
-import type { UploadService } from '../uploads/service.js';
+import type { UploadService } from '../uploads/index.js';
 
 export const PROCESS_VOICE_QUEUE = 'voice.process';
 /** Everyone on Voice Chat hears of new and deleted notes here. */

@@ -3,11 +3,12 @@ import { accountCalls } from '@saathi/contract';
 import { request } from '../../api/client';
 import { answerText, errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { accountKeys } from '../../api/keys/accountKeys';
+import { meKeys } from '../../api/keys/meKeys';
 import { showToast } from '../../ui/toastStore';
 
 /** /me is read again so the grace-period banner shows or goes at once. */
-const refreshMe = () => queryClient.invalidateQueries({ queryKey: queryKeys.me });
+const refreshMe = () => queryClient.invalidateQueries({ queryKey: meKeys.all });
 
 export function useRequestDeletion(onDone: () => void) {
   return useMutation({
@@ -31,12 +32,10 @@ export function useCancelDeletion() {
   });
 }
 
-const exportKey = ['account', 'export'] as const;
-
 /** The latest data download; asked again every few seconds while it is being prepared. */
 export function useLatestExport() {
   return useQuery({
-    queryKey: exportKey,
+    queryKey: accountKeys.latestExport,
     queryFn: ({ signal }) => request(accountCalls.latestExport, { signal }),
     refetchInterval: (query) => (query.state.data?.export?.status === 'building' ? 5_000 : false),
   });
@@ -48,7 +47,7 @@ export function useRequestExport(onDone: () => void) {
       request(accountCalls.requestExport, { body: { vaultPassword } }),
     onSuccess: async (response) => {
       showToast('success', answerText(response));
-      await queryClient.invalidateQueries({ queryKey: exportKey });
+      await queryClient.invalidateQueries({ queryKey: accountKeys.latestExport });
       onDone();
     },
   });

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { useSession } from '../auth/session';
-import { Loading } from './ListStates';
+import { Loading } from '../../ui/ListStates';
 import { adminHome, adminSections } from './adminSections';
 
 /** /admin: the console's frame. The server refuses every admin call to others anyway. */

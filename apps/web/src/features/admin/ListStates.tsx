@@ -1,59 +1,26 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errorText';
-import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
+import type { AnyTextKey } from '../../i18n/resources';
+import * as list from '../../ui/ListStates';
 
-/** The console's loading, failed, empty and "load more" states, the same on every screen. */
-export function Loading() {
-  return (
-    <p role="status" className="flex justify-center py-10">
-      <Spinner />
-    </p>
-  );
-}
-
-/** What failed, in the server's words when it sent some, with a way to try again. */
+/** A console list that failed, in the server's words when it sent some, with a way to try again. */
 export function LoadFailed({
   error,
   fallbackKey,
   onRetry,
 }: {
   error: unknown;
-  fallbackKey: string;
+  fallbackKey: AnyTextKey;
   onRetry: () => void;
 }) {
   const { t } = useTranslation('admin');
   return (
-    <div className="flex flex-col items-center gap-3 py-6 text-center">
-      <p role="alert" className="text-red-700">
-        {errorText(error, fallbackKey)}
-      </p>
-      <Button variant="secondary" onClick={onRetry}>
-        {t('retry')}
-      </Button>
-    </div>
+    <list.LoadFailed text={errorText(error, fallbackKey)} retry={t('retry')} onRetry={onRetry} />
   );
 }
 
-export function Empty({ text }: { text: string }) {
-  return <p className="py-6 text-center text-lg text-stone-600">{text}</p>;
-}
-
-/** The next page of an infinite query, when there is one. */
-export function LoadMore({
-  query,
-}: {
-  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
-}) {
+/** The next page, in the console's words. */
+export function LoadMore({ query }: { query: Parameters<typeof list.LoadMore>[0]['query'] }) {
   const { t } = useTranslation('admin');
-  if (!query.hasNextPage) return null;
-  return (
-    <Button
-      variant="secondary"
-      loading={query.isFetchingNextPage}
-      onClick={() => void query.fetchNextPage()}
-    >
-      {t('loadMore')}
-    </Button>
-  );
+  return <list.LoadMore query={query} text={t('loadMore')} />;
 }

@@ -8,17 +8,7 @@ import {
 } from '@saathi/contract';
 import { request } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-
-/** Query keys of the console's own screens (dashboard, users, audit log). */
-export const adminKeys = {
-  all: ['admin'] as const,
-  dashboard: ['admin', 'dashboard'] as const,
-  users: (q: string, filter: AdminUserFilter) => ['admin', 'users', { q, filter }] as const,
-  usersAll: ['admin', 'users'] as const,
-  user: (userId: string) => ['admin', 'user', userId] as const,
-  audit: (action: string) => ['admin', 'audit', { action }] as const,
-  auditAll: ['admin', 'audit'] as const,
-};
+import { adminKeys } from './adminKeys';
 
 export function useDashboard() {
   return useQuery({

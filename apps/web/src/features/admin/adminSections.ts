@@ -5,7 +5,7 @@ import type { NavItem } from '../../app/navItems';
 export const adminHome = '/admin';
 
 /** The console's tabs, in the order a shift works through them (labels in the admin texts). */
-export const adminSections: readonly NavItem[] = [
+export const adminSections: readonly NavItem<'admin'>[] = [
   { to: adminHome, labelKey: 'nav.dashboard', icon: LayoutDashboard },
   { to: '/admin/help', labelKey: 'nav.help', icon: LifeBuoy },
   { to: '/admin/reports', labelKey: 'nav.reports', icon: Flag },

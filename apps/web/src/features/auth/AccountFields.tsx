@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
+import type { MessageCode } from '@saathi/contract';
 import { TextField } from '../../ui/TextField';
 
 interface FieldProps {
   value: string;
   onChange: (value: string) => void;
   /** A contract message code from validation, shown translated under the field. */
-  errorCode?: string;
+  errorCode?: MessageCode;
 }
 
 /** The account fields every sign-in and sign-up screen shares, so they behave alike. */

@@ -4,7 +4,7 @@ import { Mail, ShieldAlert } from 'lucide-react';
 import { appCalls } from '@saathi/contract';
 import type { BlockedAccount } from '../../api/blocked';
 import { request } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { appConfigKeys } from '../../api/keys/appConfigKeys';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/PageTitle';
 import { formatDate } from '../../ui/formatDate';
@@ -18,7 +18,7 @@ function supportLink(email: string, subject: string, body: string): string {
 export function BlockedScreen({ account }: { account: BlockedAccount }) {
   const { t, i18n } = useTranslation();
   const config = useQuery({
-    queryKey: queryKeys.appConfig,
+    queryKey: appConfigKeys.all,
     queryFn: ({ signal }) => request(appCalls.publicConfig, { signal }),
     staleTime: Infinity,
   });

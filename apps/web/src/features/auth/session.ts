@@ -3,7 +3,7 @@ import { authCalls, type AuthResponse, type SelfUser } from '@saathi/contract';
 import { useBlockedAccount, setBlockedAccount, type BlockedAccount } from '../../api/blocked';
 import { request } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { meKeys } from '../../api/keys/meKeys';
 import { saveToken, useToken } from '../../api/token';
 
 export interface Session {
@@ -20,7 +20,7 @@ export function useSession(): Session {
   const token = useToken();
   const blockedByServer = useBlockedAccount();
   const me = useQuery({
-    queryKey: queryKeys.me,
+    queryKey: meKeys.all,
     queryFn: ({ signal }) => request(authCalls.me, { signal }),
     enabled: token !== null,
     staleTime: 5 * 60_000,
@@ -42,6 +42,6 @@ export function useSession(): Session {
 /** Stores the session of a successful sign-in or sign-up. */
 export function completeSignIn(response: AuthResponse): void {
   setBlockedAccount(null);
-  queryClient.setQueryData(queryKeys.me, { success: true, user: response.user });
+  queryClient.setQueryData(meKeys.all, { success: true, user: response.user });
   saveToken(response.Token);
 }

@@ -4,18 +4,16 @@ import { Link } from 'react-router';
 import { ShieldAlert, Store } from 'lucide-react';
 import { directoryCalls } from '@saathi/contract';
 import { request } from '../../api/client';
-import { Button } from '../../ui/Button';
+import { directoryKeys } from '../../api/keys/directoryKeys';
 import { PageTitle } from '../../ui/PageTitle';
-import { Spinner } from '../../ui/Spinner';
+import { Empty, ListStates } from '../../ui/ListStates';
 import { BusinessCard } from './BusinessCard';
-
-const businessesKey = ['directory', 'businesses'] as const;
 
 /** Spec 001, Our Business Partners (/business). */
 export function BusinessScreen() {
   const { t } = useTranslation('directory');
   const list = useQuery({
-    queryKey: businessesKey,
+    queryKey: directoryKeys.businesses,
     queryFn: async ({ signal }) => (await request(directoryCalls.businesses, { signal })).data.data,
     // Partners change rarely; this spares data when a driver flips between tabs.
     staleTime: 5 * 60_000,
@@ -33,33 +31,29 @@ export function BusinessScreen() {
           {t('business.safetyLink')}
         </Link>
       </div>
-      {list.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-10 text-stone-600">
-          <Spinner /> {t('business.loading')}
-        </p>
-      ) : list.isError ? (
-        <div className="flex flex-col items-center gap-3 py-10 text-center">
-          <p role="alert" className="text-lg text-red-700">
-            {t('business.fetchFailed')}
-          </p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('business.retry')}
-          </Button>
-        </div>
-      ) : list.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-12 text-center">
-          <Store aria-hidden className="size-14 text-stone-400" />
-          <p className="text-lg text-stone-700">{t('business.empty')}</p>
-        </div>
-      ) : (
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {list.data.map((business) => (
-            <li key={business._id} className="flex">
-              <BusinessCard business={business} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={list}
+        isEmpty={(businesses) => businesses.length === 0}
+        loading={t('business.loading')}
+        failed={t('business.fetchFailed')}
+        retry={t('business.retry')}
+        empty={
+          <Empty
+            icon={<Store aria-hidden className="size-14 text-stone-400" />}
+            text={t('business.empty')}
+          />
+        }
+      >
+        {(businesses) => (
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {businesses.map((business) => (
+              <li key={business._id} className="flex">
+                <BusinessCard business={business} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </div>
   );
 }

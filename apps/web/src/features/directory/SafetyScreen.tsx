@@ -5,12 +5,10 @@ import { Link } from 'react-router';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
 import { directoryCalls, type SafetyCaution } from '@saathi/contract';
 import { request } from '../../api/client';
-import { Button } from '../../ui/Button';
+import { directoryKeys } from '../../api/keys/directoryKeys';
 import { formatDateTime } from '../../ui/formatDate';
 import { PageTitle } from '../../ui/PageTitle';
-import { Spinner } from '../../ui/Spinner';
-
-const safetyKey = ['directory', 'safety'] as const;
+import { Empty, ListStates } from '../../ui/ListStates';
 
 function CautionCard({ caution }: { caution: SafetyCaution }) {
   const { t, i18n } = useTranslation('directory');
@@ -51,7 +49,7 @@ function CautionCard({ caution }: { caution: SafetyCaution }) {
 export function SafetyScreen() {
   const { t } = useTranslation('directory');
   const list = useQuery({
-    queryKey: safetyKey,
+    queryKey: directoryKeys.safety,
     queryFn: async ({ signal }) => (await request(directoryCalls.safety, { signal })).data,
   });
 
@@ -78,30 +76,28 @@ export function SafetyScreen() {
         <PageTitle>{t('safety.title')}</PageTitle>
         <p className="text-stone-700">{t('safety.intro')}</p>
       </div>
-      {list.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-10 text-stone-600">
-          <Spinner /> {t('safety.loading')}
-        </p>
-      ) : list.isError ? (
-        <div className="flex justify-center py-10">
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('safety.retry')}
-          </Button>
-        </div>
-      ) : list.data.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-12 text-center">
-          <ShieldCheck aria-hidden className="size-14 text-stone-400" />
-          <p className="text-lg text-stone-700">{t('safety.empty')}</p>
-        </div>
-      ) : (
-        <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {list.data.map((caution) => (
-            <li key={caution._id} className="flex">
-              <CautionCard caution={caution} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <ListStates
+        query={list}
+        isEmpty={(cautions) => cautions.length === 0}
+        loading={t('safety.loading')}
+        retry={t('safety.retry')}
+        empty={
+          <Empty
+            icon={<ShieldCheck aria-hidden className="size-14 text-stone-400" />}
+            text={t('safety.empty')}
+          />
+        }
+      >
+        {(cautions) => (
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {cautions.map((caution) => (
+              <li key={caution._id} className="flex">
+                <CautionCard caution={caution} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </ListStates>
     </div>
   );
 }

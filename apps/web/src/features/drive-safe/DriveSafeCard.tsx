@@ -1,10 +1,16 @@
-import { useEffect, useId, useRef } from 'react';
-import { createPortal } from 'react-dom';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CircleHelp, Mic, Siren, type LucideIcon } from 'lucide-react';
+import type { TextKey } from '../../i18n/resources';
+import { Dialog } from '../../ui/Dialog';
 
-const actions: readonly { to: string; key: string; icon: LucideIcon; className: string }[] = [
+const actions: readonly {
+  to: string;
+  key: TextKey<'driveSafe'>;
+  icon: LucideIcon;
+  className: string;
+}[] = [
   { to: '/help', key: 'help', icon: CircleHelp, className: 'bg-white text-stone-900' },
   { to: '/emergency', key: 'sos', icon: Siren, className: 'bg-red-700 text-white' },
   { to: '/voice-chat', key: 'voiceChat', icon: Mic, className: 'bg-white text-stone-900' },
@@ -14,25 +20,16 @@ const actions: readonly { to: string; key: string; icon: LucideIcon; className: 
 export function DriveSafeCard({ onPassenger }: { onPassenger: () => void }) {
   const { t } = useTranslation('driveSafe');
   const id = useId();
-  const dialog = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    // Nothing behind the card can be reached, by keys or a screen reader; they start on it.
-    const app = document.getElementById('root');
-    app?.setAttribute('inert', '');
-    dialog.current?.focus();
-    return () => app?.removeAttribute('inert');
-  }, []);
-
-  return createPortal(
-    <div
-      ref={dialog}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby={`${id}-title`}
-      aria-describedby={`${id}-body`}
-      tabIndex={-1}
-      className="fixed inset-0 z-[60] flex flex-col items-center justify-center gap-8 overflow-y-auto bg-slate-800 px-6 py-10 text-center text-white outline-none"
+  // A modal dialog: nothing behind the card can be reached, by keys or a screen reader, and they
+  // start on the card itself. Escape does nothing; the passenger button is the way out.
+  return (
+    <Dialog
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-body`}
+      focusSelf
+      className="m-0 size-full max-h-none max-w-none bg-slate-800 text-white outline-none"
+      bodyClassName="flex min-h-full flex-col items-center justify-center gap-8 px-6 py-10 text-center"
     >
       <div className="flex max-w-sm flex-col gap-3">
         <h2 id={`${id}-title`} className="text-3xl font-bold">
@@ -61,7 +58,6 @@ export function DriveSafeCard({ onPassenger }: { onPassenger: () => void }) {
       >
         {t('passenger')}
       </button>
-    </div>,
-    document.body,
+    </Dialog>
   );
 }

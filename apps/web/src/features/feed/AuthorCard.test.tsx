@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { followKeys } from '../../api/keys/followKeys';
 import { silentFetch } from '../../test/renderRoute';
 import { authorId, newProduct, renderWithProviders } from '../../test/renderWithProviders';
 import { AuthorCard } from './AuthorCard';
 
 function knowStats(followersCount: number, followingCount: number) {
-  queryClient.setQueryData(queryKeys.followStats(authorId), {
+  queryClient.setQueryData(followKeys.stats(authorId), {
     success: true,
     followersCount,
     followingCount,

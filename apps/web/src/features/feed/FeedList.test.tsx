@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent } from '@testing-library/react';
 import type { Product } from '@saathi/contract';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { postKeys } from '../../api/keys/postKeys';
 import { fakeMedia, setConnection, stubMediaMethods } from '../../test/fakeMedia';
 import { silentFetch } from '../../test/renderRoute';
 import { newProduct, renderWithProviders } from '../../test/renderWithProviders';
@@ -57,7 +57,7 @@ function renderFeed(count: number) {
     const video = product.video as NonNullable<Product['video']>;
     video.renditions = [{ url: video.url, width: 720, height: 1280, kbps: 1596 }];
   }
-  queryClient.setQueryData(queryKeys.feed(false), {
+  queryClient.setQueryData(postKeys.feed(false), {
     pages: [{ success: true, products, nextCursor: null }],
     pageParams: [null],
   });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryKeys } from '../../api/queryKeys';
+import { postKeys } from '../../api/keys/postKeys';
 import { Button } from '../../ui/Button';
 import { SavedBanner } from '../../ui/SavedBanner';
 import { Spinner } from '../../ui/Spinner';
@@ -148,7 +148,7 @@ export function FeedList({ emergency, sharedId, empty }: FeedListProps) {
   return (
     <div className="relative flex h-full flex-col">
       {/* Above the list, not over it: the author and the post button keep their place. */}
-      <SavedBanner queryKey={queryKeys.feed(emergency)} className="m-2 justify-center" />
+      <SavedBanner queryKey={postKeys.feed(emergency)} className="m-2 justify-center" />
       <div
         ref={listRef}
         onTouchStart={onTouchStart}

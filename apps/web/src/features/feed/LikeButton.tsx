@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Heart } from 'lucide-react';
 import type { Product } from '@saathi/contract';
+import type { TextKey } from '../../i18n/resources';
 import { formatCount } from '../../ui/formatCount';
 import { ActionButton } from './ActionButton';
 import { useLike } from './useLike';
@@ -8,7 +9,7 @@ import { useLike } from './useLike';
 interface LikeButtonProps {
   post: Product;
   /** 'feed.likeLogin' on videos, 'feed.likeImageLogin' on images. */
-  loginKey: string;
+  loginKey: TextKey;
 }
 
 export function LikeButton({ post, loginKey }: LikeButtonProps) {

@@ -7,7 +7,7 @@ import { request } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import { storedReasonText } from '../../api/storedReasonText';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { postKeys } from '../../api/keys/postKeys';
 import { useToken } from '../../api/token';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toastStore';
@@ -19,7 +19,7 @@ function FailedRow({ post }: { post: Product }) {
   const { deletePost, deleting } = useDeletePost();
   const retry = useMutation({
     mutationFn: () => request(postCalls.retry, { params: { videoId: post._id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.myPosts }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: postKeys.mine }),
     onError: (error) => showToast('error', errorText(error, 'banner.retryFailed')),
   });
   const button =
@@ -78,7 +78,7 @@ export function ProcessingBanner() {
     const now = processingIds.split(',');
     previous.current = processingIds;
     if (before.some((id) => !now.includes(id))) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.feedAll });
+      void queryClient.invalidateQueries({ queryKey: postKeys.feeds });
     }
   }, [processingIds]);
 

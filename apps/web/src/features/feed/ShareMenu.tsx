@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Camera, Check, Copy, MessageCircle, Play, Share2, ThumbsUp } from 'lucide-react';
+import type { TextKey } from '../../i18n/resources';
 import { copyText } from '../../ui/copyText';
 import { Sheet } from '../../ui/Sheet';
 import { showToast } from '../../ui/toastStore';
@@ -55,7 +56,7 @@ export function ShareMenu({ postId, title, onClose }: ShareMenuProps) {
   const [copied, flashCopied] = useTimedFlag(copiedMs);
   const link = postLink(postId);
 
-  async function copyThenSay(messageKey: string) {
+  async function copyThenSay(messageKey: TextKey) {
     if (await copyText(link)) showToast('success', t(messageKey));
     else showToast('error', t('share.copyFailed'));
   }

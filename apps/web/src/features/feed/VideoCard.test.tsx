@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import type { Product } from '@saathi/contract';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { postKeys } from '../../api/keys/postKeys';
 import { stubMediaMethods } from '../../test/fakeMedia';
 import { jsonResponse, signIn, silentFetch } from '../../test/renderRoute';
 import { newProduct, postId, renderWithProviders } from '../../test/renderWithProviders';
@@ -16,14 +16,14 @@ interface FeedCache {
 function renderCard(overrides: Parameters<typeof newProduct>[0] = {}) {
   const product = newProduct(overrides);
   // The card reads its post from the feed cache, as in the app, so likes can patch it.
-  queryClient.setQueryData(queryKeys.feed(false), {
+  queryClient.setQueryData(postKeys.feed(false), {
     pages: [{ success: true, products: [product], nextCursor: null }],
     pageParams: [null],
   });
   function Cached() {
     // A disabled query only reads the cache, and re-renders when a like patches it.
     const { data } = useQuery<FeedCache>({
-      queryKey: queryKeys.feed(false),
+      queryKey: postKeys.feed(false),
       queryFn: () => Promise.reject(new Error('not fetched in this test')),
       enabled: false,
     });

@@ -2,12 +2,12 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { commentCalls } from '@saathi/contract';
 import { request } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
-import { patchPost } from './posts';
+import { updatePost } from '../../api/updatePost';
+import { commentKeys } from '../../api/keys/commentKeys';
 
 export function useComments(postId: string) {
   return useInfiniteQuery({
-    queryKey: queryKeys.comments(postId),
+    queryKey: commentKeys.ofPost(postId),
     queryFn: ({ pageParam, signal }) =>
       request(commentCalls.list, {
         params: { videoId: postId },
@@ -22,11 +22,11 @@ export function useComments(postId: string) {
 
 /** After a change the spec reloads the list; the post's count follows at once. */
 function settle(postId: string, delta: number): Promise<void> {
-  patchPost(queryClient, postId, (post) => ({
+  updatePost(queryClient, postId, (post) => ({
     ...post,
     commentsCount: Math.max(0, post.commentsCount + delta),
   }));
-  return queryClient.invalidateQueries({ queryKey: queryKeys.comments(postId) });
+  return queryClient.invalidateQueries({ queryKey: commentKeys.ofPost(postId) });
 }
 
 export function useAddComment(postId: string) {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Product } from '@saathi/contract';
-import { queryKeys } from '../../api/queryKeys';
+import { postKeys } from '../../api/keys/postKeys';
 import { setConnection, stubMediaMethods } from '../../test/fakeMedia';
 import { newProduct, renderWithProviders } from '../../test/renderWithProviders';
 import { adoptFirstPage, startedVideoUrl } from './firstPage';
@@ -46,16 +46,16 @@ describe("the feed's first page from index.html", () => {
     servedPage();
     const client = new QueryClient();
     adoptFirstPage(client);
-    const data = client.getQueryData<InfiniteData<typeof page>>(queryKeys.feed(false));
+    const data = client.getQueryData<InfiniteData<typeof page>>(postKeys.feed(false));
     expect(data?.pages).toEqual([page]);
-    expect(client.getQueryState(queryKeys.feed(false))?.isInvalidated).toBe(false);
+    expect(client.getQueryState(postKeys.feed(false))?.isInvalidated).toBe(false);
     expect(document.getElementById('first-feed-page')).not.toBeInTheDocument();
     expect(startedVideoUrl()).toBe(low.url);
 
     servedPage('{"success":true,"prod');
     const other = new QueryClient();
     adoptFirstPage(other);
-    expect(other.getQueryData(queryKeys.feed(false))).toBeUndefined();
+    expect(other.getQueryData(postKeys.feed(false))).toBeUndefined();
   });
 
   it('the player, knowing nothing of the network, goes on with that video from where it got', () => {

@@ -1,7 +1,7 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { postCalls } from '@saathi/contract';
 import type { ResponseOf } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { postKeys } from '../../api/keys/postKeys';
 
 type FeedPage = ResponseOf<typeof postCalls.feed>;
 
@@ -27,7 +27,7 @@ export function adoptFirstPage(client: QueryClient): void {
   element.remove();
   try {
     const page = JSON.parse(element.textContent ?? '') as FeedPage;
-    client.setQueryData<InfiniteData<FeedPage, string | null>>(queryKeys.feed(false), {
+    client.setQueryData<InfiniteData<FeedPage, string | null>>(postKeys.feed(false), {
       pages: [page],
       pageParams: [null],
     });

@@ -1,17 +1,7 @@
-import {
-  useInfiniteQuery,
-  useQuery,
-  type InfiniteData,
-  type QueryClient,
-} from '@tanstack/react-query';
-import { limits, postCalls, profileCalls, type Product } from '@saathi/contract';
-import { request, type ResponseOf } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
-
-type FeedPage = ResponseOf<typeof postCalls.feed>;
-type OnePost = ResponseOf<typeof postCalls.get>;
-type MyPosts = ResponseOf<typeof postCalls.mine>;
-type Profile = ResponseOf<typeof profileCalls.get>;
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { limits, postCalls } from '@saathi/contract';
+import { request } from '../../api/client';
+import { postKeys } from '../../api/keys/postKeys';
 
 /**
  * Small pages (the next one comes early anyway); the server puts the first one in index.html
@@ -23,7 +13,7 @@ const processingPollMs = 4000;
 
 export function useFeed(emergency: boolean) {
   return useInfiniteQuery({
-    queryKey: queryKeys.feed(emergency),
+    queryKey: postKeys.feed(emergency),
     queryFn: ({ pageParam, signal }) =>
       request(postCalls.feed, {
         query: {
@@ -41,7 +31,7 @@ export function useFeed(emergency: boolean) {
 /** The post of a shared link (?v=id), shown first. */
 export function useSharedPost(id: string | null) {
   return useQuery({
-    queryKey: queryKeys.post(id ?? ''),
+    queryKey: postKeys.one(id ?? ''),
     queryFn: ({ signal }) => request(postCalls.get, { params: { videoId: id ?? '' }, signal }),
     enabled: id !== null,
     retry: false,
@@ -51,7 +41,7 @@ export function useSharedPost(id: string | null) {
 /** The signed-in user's own posts; polled only while one of them is still processing. */
 export function useMyPosts(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.myPosts,
+    queryKey: postKeys.mine,
     queryFn: ({ signal }) => request(postCalls.mine, { signal }),
     enabled,
     staleTime: 0,
@@ -60,30 +50,4 @@ export function useMyPosts(enabled: boolean) {
         ? processingPollMs
         : false,
   });
-}
-
-/** Applies one change to a post wherever it is cached: feeds, shared post, own posts, profiles. */
-export function patchPost(
-  client: QueryClient,
-  id: string,
-  change: (post: Product) => Product,
-): void {
-  const apply = (post: Product) => (post._id === id ? change(post) : post);
-  client.setQueriesData<InfiniteData<FeedPage>>({ queryKey: queryKeys.feedAll }, (data) =>
-    data
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({ ...page, products: page.products.map(apply) })),
-        }
-      : data,
-  );
-  client.setQueriesData<OnePost>({ queryKey: queryKeys.postOne }, (data) =>
-    data ? { ...data, product: apply(data.product) } : data,
-  );
-  client.setQueriesData<MyPosts>({ queryKey: queryKeys.myPosts }, (data) =>
-    data ? { ...data, products: data.products.map(apply) } : data,
-  );
-  client.setQueriesData<Profile>({ queryKey: queryKeys.profiles }, (data) =>
-    data ? { ...data, profile: { ...data.profile, videos: data.profile.videos.map(apply) } } : data,
-  );
 }

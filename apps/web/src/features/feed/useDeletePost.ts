@@ -4,7 +4,7 @@ import { postCalls } from '@saathi/contract';
 import { request } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { postKeys } from '../../api/keys/postKeys';
 import { refuseOffline } from '../../api/refuseOffline';
 import { useToken } from '../../api/token';
 import { showToast } from '../../ui/toastStore';
@@ -20,7 +20,7 @@ export function useDeletePost() {
     mutationFn: (postId: string) => request(postCalls.remove, { params: { videoId: postId } }),
     onSuccess: () => {
       showToast('success', t('deletePost.success'));
-      return queryClient.invalidateQueries({ queryKey: queryKeys.posts });
+      return queryClient.invalidateQueries({ queryKey: postKeys.all });
     },
     onError: (error) => showToast('error', errorText(error, 'deletePost.failed')),
   });

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { followKeys } from '../../api/keys/followKeys';
 import { jsonResponse, signIn, silentFetch } from '../../test/renderRoute';
 import {
   authorId,
@@ -12,8 +12,8 @@ import {
 import { FollowButton } from './FollowButton';
 
 function knowState(isFollowing: boolean) {
-  queryClient.setQueryData(queryKeys.followState(authorId), { success: true, isFollowing });
-  queryClient.setQueryData(queryKeys.followStats(authorId), {
+  queryClient.setQueryData(followKeys.state(authorId), { success: true, isFollowing });
+  queryClient.setQueryData(followKeys.stats(authorId), {
     success: true,
     followersCount: 10,
     followingCount: 3,
@@ -64,7 +64,7 @@ describe('follow button', () => {
     expect(posts()[0]?.[0]).toBe(`/api/follow/follow/${authorId}`);
     // The follower count moved with the button.
     expect(
-      queryClient.getQueryData<{ followersCount: number }>(queryKeys.followStats(authorId))
+      queryClient.getQueryData<{ followersCount: number }>(followKeys.stats(authorId))
         ?.followersCount,
     ).toBe(11);
     answer(
@@ -78,7 +78,7 @@ describe('follow button', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Following' })).toBeEnabled());
     // Stats are refetched after the change (as soon as a screen shows them).
     await waitFor(() =>
-      expect(queryClient.getQueryState(queryKeys.followStats(authorId))?.isInvalidated).toBe(true),
+      expect(queryClient.getQueryState(followKeys.stats(authorId))?.isInvalidated).toBe(true),
     );
     expect(posts()).toHaveLength(1);
   });

@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { followCalls, profileCalls } from '@saathi/contract';
 import type { ResponseOf } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { followKeys } from '../../api/keys/followKeys';
+import { meKeys } from '../../api/keys/meKeys';
+import { profileKeys } from '../../api/keys/profileKeys';
 
 type Stats = ResponseOf<typeof followCalls.stats>;
 type Check = ResponseOf<typeof followCalls.check>;
@@ -17,15 +19,15 @@ function bump(stats: Stats | undefined, field: 'followersCount' | 'followingCoun
  * and the viewer's following count (stats and profile), so every screen agrees at once.
  */
 export function showFollowing(client: QueryClient, userId: string, following: boolean): void {
-  const before = client.getQueryData<Check>(queryKeys.followState(userId))?.isFollowing;
-  client.setQueryData<Check>(queryKeys.followState(userId), {
+  const before = client.getQueryData<Check>(followKeys.state(userId))?.isFollowing;
+  client.setQueryData<Check>(followKeys.state(userId), {
     success: true,
     isFollowing: following,
   });
   if (before === undefined || before === following) return;
   const by = following ? 1 : -1;
-  client.setQueryData<Stats>(queryKeys.followStats(userId), (s) => bump(s, 'followersCount', by));
-  client.setQueryData<Profile>(queryKeys.profile(userId), (data) =>
+  client.setQueryData<Stats>(followKeys.stats(userId), (s) => bump(s, 'followersCount', by));
+  client.setQueryData<Profile>(profileKeys.one(userId), (data) =>
     data
       ? {
           ...data,
@@ -40,10 +42,8 @@ export function showFollowing(client: QueryClient, userId: string, following: bo
         }
       : data,
   );
-  const viewerId = client.getQueryData<Me>(queryKeys.me)?.user._id;
+  const viewerId = client.getQueryData<Me>(meKeys.all)?.user._id;
   if (viewerId) {
-    client.setQueryData<Stats>(queryKeys.followStats(viewerId), (s) =>
-      bump(s, 'followingCount', by),
-    );
+    client.setQueryData<Stats>(followKeys.stats(viewerId), (s) => bump(s, 'followingCount', by));
   }
 }

@@ -6,27 +6,36 @@ import { request } from '../../api/client';
 import { refuseOffline } from '../../api/refuseOffline';
 import { answerText, errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { followKeys } from '../../api/keys/followKeys';
+import { createToggleQueue } from '../../api/toggleQueue';
 import { useToken } from '../../api/token';
 import { showToast } from '../../ui/toastStore';
 import { useSession } from '../auth/session';
-import { createFollowQueue } from './followQueue';
 import { showFollowing } from './followCache';
 
 /** Spec: stats, followers, following and suggestions are refreshed after every change. */
 function refreshAfterChange(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: queryKeys.follows });
+  return queryClient.invalidateQueries({ queryKey: followKeys.all });
+}
+
+interface FollowState {
+  following: boolean;
+  /** The server's answer to the last call, shown when the queue settles. */
+  message: string;
 }
 
 /** One queue for the whole app: the same author on many feed cards still queues once. */
-export const followQueue = createFollowQueue({
-  send: async (userId, follow) => {
-    const call = follow ? followCalls.follow : followCalls.unfollow;
-    return answerText(await request(call, { params: { userId } }));
+const followQueue = createToggleQueue<FollowState>({
+  // Follow and unfollow are idempotent on the server: the queue sends the wanted state.
+  send: async (userId, following) => {
+    const call = following ? followCalls.follow : followCalls.unfollow;
+    return { following, message: answerText(await request(call, { params: { userId } })) };
   },
-  show: (userId, following) => showFollowing(queryClient, userId, following),
-  done: (_userId, _following, text) => {
-    showToast('success', text);
+  isOn: (state) => state.following,
+  guess: (_shown, following) => ({ following, message: '' }),
+  show: (userId, state) => showFollowing(queryClient, userId, state.following),
+  done: (_userId, state) => {
+    showToast('success', state.message);
     void refreshAfterChange();
   },
   fail: (_userId, follow, error) => {
@@ -41,7 +50,7 @@ export const followQueue = createFollowQueue({
 /** Whether the viewer follows this user (GET /api/follow/check), or undefined while unknown. */
 export function useFollowState(userId: string, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.followState(userId),
+    queryKey: followKeys.state(userId),
     queryFn: ({ signal }) => request(followCalls.check, { params: { userId }, signal }),
     enabled,
   });
@@ -51,7 +60,7 @@ export function useFollowState(userId: string, enabled: boolean) {
 export function useFollowStats(userId: string | undefined) {
   const token = useToken();
   return useQuery({
-    queryKey: queryKeys.followStats(userId ?? ''),
+    queryKey: followKeys.stats(userId ?? ''),
     queryFn: ({ signal }) =>
       request(followCalls.stats, { params: { userId: userId ?? '' }, signal }),
     enabled: token !== null && Boolean(userId),
@@ -83,7 +92,7 @@ export function useFollow(targetId: string | undefined) {
       return;
     }
     if (refuseOffline()) return;
-    followQueue.toggle(targetId, following);
+    followQueue.toggle(targetId, { following, message: '' });
   }
 
   return {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { followCalls, type PersonSummary } from '@saathi/contract';
 import { request } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { followKeys } from '../../api/keys/followKeys';
 
 /** Small pages: a driver on 2G sees the first rows quickly and loads more when needed. */
 const pageSize = 20;
@@ -11,7 +11,7 @@ export type FollowListKind = 'followers' | 'following';
 /** Followers or followings of a user, page by page through the server's cursor. */
 export function useFollowList(kind: FollowListKind, userId: string) {
   return useInfiniteQuery({
-    queryKey: kind === 'followers' ? queryKeys.followers(userId) : queryKeys.following(userId),
+    queryKey: kind === 'followers' ? followKeys.followers(userId) : followKeys.following(userId),
     queryFn: async ({
       pageParam,
       signal,
@@ -35,7 +35,7 @@ export function useFollowList(kind: FollowListKind, userId: string) {
 
 export function useSuggestions() {
   return useQuery({
-    queryKey: queryKeys.suggestions,
+    queryKey: followKeys.suggestions,
     queryFn: ({ signal }) => request(followCalls.suggestions, { signal }),
   });
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { helpCalls, type TeamContact } from '@saathi/contract';
 import { request } from '../../api/client';
+import { helpKeys } from '../../api/keys/helpKeys';
 
-export const teamContactsKey = ['help', 'team-contacts'] as const;
 const savedContactsKey = 'saathi.teamContacts';
 
 /**
@@ -30,7 +30,7 @@ export async function fetchTeamContacts(): Promise<TeamContact[]> {
 /** The Call Our Team entries; admins change them, so they come from the server. */
 export function useTeamContacts() {
   return useQuery({
-    queryKey: teamContactsKey,
+    queryKey: helpKeys.teamContacts,
     queryFn: fetchTeamContacts,
     initialData: savedContacts,
     // Saved data is shown at once but always checked against the server.

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { queryClient } from '../../api/queryClient';
 import { flushLocations } from '../location/locationQueue';
-import { fetchTeamContacts, teamContactsKey } from './helpApi';
+import { helpKeys } from '../../api/keys/helpKeys';
+import { fetchTeamContacts } from './helpApi';
 import { helpPicturesCache, helpSlides } from './helpPictures';
 import { startHelpOutbox } from './outbox';
 
@@ -18,7 +19,7 @@ async function warmHelpPictures(): Promise<void> {
 function refresh(): void {
   if (!navigator.onLine) return;
   void queryClient
-    .fetchQuery({ queryKey: teamContactsKey, queryFn: fetchTeamContacts, staleTime: 0 })
+    .fetchQuery({ queryKey: helpKeys.teamContacts, queryFn: fetchTeamContacts, staleTime: 0 })
     .catch(() => undefined);
   void warmHelpPictures().catch(() => undefined);
   void flushLocations().catch(() => undefined);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { appCalls, type DriverCard } from '@saathi/contract';
 import { request } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { appConfigKeys } from '../../api/keys/appConfigKeys';
 import { formatDate } from '../../ui/formatDate';
 import { face } from './cardFace';
 import { localDate } from './cardValidity';
@@ -11,7 +11,7 @@ import { localDate } from './cardValidity';
 export function CardBack({ card }: { card: DriverCard }) {
   const { t, i18n } = useTranslation('idcard');
   const config = useQuery({
-    queryKey: queryKeys.appConfig,
+    queryKey: appConfigKeys.all,
     queryFn: ({ signal }) => request(appCalls.publicConfig, { signal }),
     staleTime: Infinity,
   });

@@ -1,11 +1,11 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Camera, ImagePlus } from 'lucide-react';
 import { bloodGroups, cardApplicationFields, cardFieldMax } from '@saathi/contract';
 import { answerText, errorText, issueText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
+import { cameraOrGallery } from '../../ui/cameraOrGallery';
+import { FilePicker } from '../../ui/FilePicker';
 import { Modal } from '../../ui/Modal';
-import { PickButton } from '../../ui/PickButton';
 import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { showToast, toastStyles } from '../../ui/toastStore';
@@ -177,8 +177,14 @@ export function IdCardForm({ userId, name, mobile, onClose }: IdCardFormProps) {
           aria-invalid={flagged('memberAddress') || undefined}
           onChange={(event) => set('memberAddress', event.target.value)}
         />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-base font-medium text-stone-800">{t('form.photo')}</legend>
+        <FilePicker
+          legend={t('form.photo')}
+          sources={cameraOrGallery(
+            { camera: t('form.camera'), gallery: t('form.gallery') },
+            'user',
+          )}
+          onPick={picked}
+        >
           {preview && (
             <img
               src={preview}
@@ -186,26 +192,7 @@ export function IdCardForm({ userId, name, mobile, onClose }: IdCardFormProps) {
               className="h-28 w-22 rounded-lg border-2 border-brand object-cover"
             />
           )}
-          <div className="grid grid-cols-2 gap-2">
-            <PickButton
-              look="soft"
-              icon={<Camera aria-hidden className="size-5" />}
-              label={t('form.camera')}
-              inputLabel={`${t('form.photo')} ${t('form.camera')}`}
-              accept="image/*"
-              capture="user"
-              onPick={picked}
-            />
-            <PickButton
-              look="soft"
-              icon={<ImagePlus aria-hidden className="size-5" />}
-              label={t('form.gallery')}
-              inputLabel={`${t('form.photo')} ${t('form.gallery')}`}
-              accept="image/*"
-              onPick={picked}
-            />
-          </div>
-        </fieldset>
+        </FilePicker>
         {error && (
           <p role="alert" className="text-base font-medium text-red-700">
             {error}

@@ -6,6 +6,7 @@ import { idCardCalls } from '@saathi/contract';
 import { request } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { errorText } from '../../api/errorText';
+import { idCardKeys } from '../../api/keys/idCardKeys';
 import { Button } from '../../ui/Button';
 import { formatDate } from '../../ui/formatDate';
 import { PageTitle } from '../../ui/PageTitle';
@@ -24,7 +25,7 @@ export function VerifyCardScreen() {
   const { t, i18n } = useTranslation('idcard');
   const { cardNo = '' } = useParams();
   const check = useQuery({
-    queryKey: ['id-card', 'verify', cardNo],
+    queryKey: idCardKeys.verify(cardNo),
     queryFn: ({ signal }) => request(idCardCalls.verify, { params: { cardNo }, signal }),
     retry: (count, error) => count < 2 && error instanceof ApiError && error.isNetwork,
   });

@@ -3,7 +3,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { messages, type DriverCard, type SelfUser } from '@saathi/contract';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { meKeys } from '../../api/keys/meKeys';
 import { fakeFile } from '../../test/fakeFile';
 import { jsonResponse, renderRoute, signIn } from '../../test/renderRoute';
 import { knowViewer, renderWithProviders, viewerId } from '../../test/renderWithProviders';
@@ -227,7 +227,7 @@ describe('ID card form', () => {
     fillAll();
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Please add a photo for the card')).toBeInTheDocument();
-    fireEvent.change(screen.getByLabelText('Your Photo * Gallery'), {
+    fireEvent.change(screen.getByLabelText('Your Photo *: Gallery'), {
       target: { files: [fakeFile('me.pdf', 'application/pdf')] },
     });
     expect(
@@ -246,7 +246,7 @@ describe('who is offered the ID card form', () => {
     signIn();
     knowViewer();
     queryClient.setQueryData<{ success: true; user: SelfUser }>(
-      queryKeys.me,
+      meKeys.all,
       (answer) => answer && { ...answer, user: { ...answer.user, ...fields } },
     );
     const notFound = { success: false, code: 'card_not_found', message: messages.card_not_found };

@@ -2,9 +2,8 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { idCardCalls, type DriverCard } from '@saathi/contract';
 import { request, requestMultipart } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { idCardKeys } from '../../api/keys/idCardKeys';
 import { queryClient } from '../../api/queryClient';
-
-export const cardKey = (userId: string) => ['id-card', userId] as const;
 
 const missing = (error: unknown) => error instanceof ApiError && error.status === 404;
 
@@ -25,7 +24,7 @@ async function findCard(userId: string, mobile: string, signal: AbortSignal) {
 
 export function useMyCard(userId: string | undefined, mobile: string) {
   return useQuery({
-    queryKey: cardKey(userId ?? ''),
+    queryKey: idCardKeys.ofUser(userId ?? ''),
     queryFn: ({ signal }) => findCard(userId ?? '', mobile, signal),
     enabled: userId !== undefined,
     staleTime: 5 * 60_000,
@@ -56,6 +55,6 @@ export function useApplyCard(userId: string) {
         timeoutMs: 60_000,
       }),
     onSuccess: (answer) =>
-      queryClient.setQueryData<DriverCard | null>(cardKey(userId), answer.card),
+      queryClient.setQueryData<DriverCard | null>(idCardKeys.ofUser(userId), answer.card),
   });
 }

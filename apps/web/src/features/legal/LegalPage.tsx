@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
 import { appCalls } from '@saathi/contract';
 import { request } from '../../api/client';
-import { queryKeys } from '../../api/queryKeys';
+import { appConfigKeys } from '../../api/keys/appConfigKeys';
 import { PageTitle } from '../../ui/PageTitle';
 import { TextLink } from '../../ui/TextLink';
 import { formatDate } from '../../ui/formatDate';
@@ -20,7 +20,7 @@ export function LegalPage({ page }: { page: 'legal.terms' | 'legal.privacy' }) {
   // The spec shows today's date as the 'Last updated' line.
   const [today] = useState(() => new Date());
   const config = useQuery({
-    queryKey: queryKeys.appConfig,
+    queryKey: appConfigKeys.all,
     queryFn: ({ signal }) => request(appCalls.publicConfig, { signal }),
     staleTime: Infinity,
   });

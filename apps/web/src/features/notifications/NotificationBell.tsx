@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Bell } from 'lucide-react';
+import { CountBadge } from '../../ui/CountBadge';
 import { useUnreadCount } from './useNotifications';
 
 /** The bell in the top bar: the way to /notification, with the live unread count. */
@@ -18,14 +19,7 @@ export function NotificationBell() {
       }
     >
       <Bell aria-hidden className="size-6" />
-      {unread > 0 && (
-        <span
-          data-testid="unread-badge"
-          className="absolute top-0.5 right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs leading-none font-bold text-white"
-        >
-          {unread > 99 ? '99+' : unread}
-        </span>
-      )}
+      {unread > 0 && <CountBadge data-testid="unread-badge" look="alarm" count={unread} max={99} />}
     </NavLink>
   );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { BellOff, CheckCheck } from 'lucide-react';
-import { queryKeys } from '../../api/queryKeys';
+import { notificationKeys } from '../../api/keys/notificationKeys';
 import { refuseOffline } from '../../api/refuseOffline';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/PageTitle';
 import { SavedBanner } from '../../ui/SavedBanner';
-import { Spinner } from '../../ui/Spinner';
+import { Empty, LoadFailed, Loading } from '../../ui/ListStates';
 import { groupNotifications } from './groupNotifications';
 import { NotificationRow } from './NotificationRow';
 import { PushCard } from './PushCard';
@@ -38,25 +38,22 @@ export function NotificationsScreen() {
           </Button>
         )}
       </div>
-      <SavedBanner queryKey={queryKeys.notificationList} />
+      <SavedBanner queryKey={notificationKeys.list} />
       <PushCard />
       {list.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-10">
-          <Spinner /> {t('notifications.loading')}
-        </p>
+        <Loading text={t('notifications.loading')} />
       ) : list.isError && items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-10 text-center">
-          <p className="text-lg">{t('notifications.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {t('feed.retry')}
-          </Button>
-        </div>
+        <LoadFailed
+          text={t('notifications.loadFailed')}
+          retry={t('feed.retry')}
+          onRetry={() => void list.refetch()}
+        />
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 py-12 text-center">
-          <BellOff aria-hidden className="size-14 text-stone-400" />
-          <p className="text-lg font-bold">{t('notifications.empty')}</p>
-          <p className="text-stone-600">{t('notifications.emptyHint')}</p>
-        </div>
+        <Empty
+          icon={<BellOff aria-hidden className="size-14 text-stone-400" />}
+          text={t('notifications.empty')}
+          hint={t('notifications.emptyHint')}
+        />
       ) : (
         groups.map((group) => (
           <section key={group.key} className="flex flex-col gap-2">

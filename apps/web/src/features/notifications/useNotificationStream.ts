@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { followKeys } from '../../api/keys/followKeys';
+import { meKeys } from '../../api/keys/meKeys';
+import { notificationKeys } from '../../api/keys/notificationKeys';
 import { showToast } from '../../ui/toastStore';
 import { notificationTitle } from './notificationTitle';
 import { openNotificationStream } from './notificationStream';
@@ -15,14 +17,14 @@ export function useNotificationStream(signedIn: boolean): void {
     return openNotificationStream({
       count: setUnreadCount,
       // The account view answers the block, and the app swaps every screen for the blocked one.
-      blocked: () => void queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+      blocked: () => void queryClient.invalidateQueries({ queryKey: meKeys.all }),
       notification: (notification, unreadCount) => {
         setUnreadCount(unreadCount);
         showToast('success', notificationTitle(t, notification));
-        void queryClient.invalidateQueries({ queryKey: queryKeys.notificationList });
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
         // A new follower changes the counts on one's own profile.
         if (notification.kind === 'follow') {
-          void queryClient.invalidateQueries({ queryKey: queryKeys.follows });
+          void queryClient.invalidateQueries({ queryKey: followKeys.all });
         }
       },
     });

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useMutation, useQuery, type InfiniteData } from '@tan
 import { notificationCalls } from '@saathi/contract';
 import { request, type ResponseOf } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { notificationKeys } from '../../api/keys/notificationKeys';
 import { useToken } from '../../api/token';
 
 type Page = ResponseOf<typeof notificationCalls.list>;
@@ -13,7 +13,7 @@ interface Unread {
 const pageSize = 30;
 
 export function setUnreadCount(unreadCount: number): void {
-  queryClient.setQueryData<Unread>(queryKeys.unreadCount, { unreadCount });
+  queryClient.setQueryData<Unread>(notificationKeys.unread, { unreadCount });
 }
 
 /**
@@ -23,8 +23,8 @@ export function setUnreadCount(unreadCount: number): void {
 export function useUnreadCount(): number {
   const token = useToken();
   const query = useQuery<Unread>({
-    queryKey: queryKeys.unreadCount,
-    queryFn: () => queryClient.getQueryData<Unread>(queryKeys.unreadCount) ?? { unreadCount: 0 },
+    queryKey: notificationKeys.unread,
+    queryFn: () => queryClient.getQueryData<Unread>(notificationKeys.unread) ?? { unreadCount: 0 },
     enabled: false,
   });
   return token ? (query.data?.unreadCount ?? 0) : 0;
@@ -32,7 +32,7 @@ export function useUnreadCount(): number {
 
 export function useNotificationList() {
   return useInfiniteQuery({
-    queryKey: queryKeys.notificationList,
+    queryKey: notificationKeys.list,
     queryFn: async ({ pageParam, signal }) => {
       const page = await request(notificationCalls.list, {
         query: { cursor: pageParam ?? undefined, limit: pageSize },
@@ -49,7 +49,7 @@ export function useNotificationList() {
 
 /** Marks rows read on screen at once; the server's answer sets the true unread count. */
 function showRead(id: string | null): void {
-  queryClient.setQueryData<InfiniteData<Page>>(queryKeys.notificationList, (data) =>
+  queryClient.setQueryData<InfiniteData<Page>>(notificationKeys.list, (data) =>
     data
       ? {
           ...data,
@@ -81,6 +81,6 @@ export function useMarkAllRead() {
       return request(notificationCalls.markAllRead, {});
     },
     onSuccess: ({ unreadCount }) => setUnreadCount(unreadCount),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notificationList }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.list }),
   });
 }

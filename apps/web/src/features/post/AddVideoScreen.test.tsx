@@ -8,9 +8,9 @@ import { fakeFile } from '../../test/fakeFile';
 
 const tenMb = 10 * 1024 * 1024;
 
-/** The photo pickers come first, then the video pickers, each 'Gallery' then camera. */
+/** The photo pickers come first, then the video pickers, each '<legend>: Gallery' then camera. */
 function pick(label: string, files: File[], which = 0) {
-  const input = screen.getAllByLabelText(label, { selector: 'input' })[which];
+  const input = screen.getAllByLabelText(new RegExp(`: ${label}$`), { selector: 'input' })[which];
   if (!input) throw new Error(`no ${label} picker`);
   fireEvent.change(input, { target: { files } });
 }

@@ -6,7 +6,7 @@ import { LocateFixed, Upload } from 'lucide-react';
 import { limits } from '@saathi/contract';
 import { answerText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { postKeys } from '../../api/keys/postKeys';
 import { Button } from '../../ui/Button';
 import { PageTitle } from '../../ui/PageTitle';
 import { TextArea } from '../../ui/TextArea';
@@ -76,7 +76,7 @@ export function AddVideoScreen() {
       showToast('success', answerText(response));
       clearForm();
       // The feed's banner shows the post as processing until the worker is done.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.myPosts });
+      void queryClient.invalidateQueries({ queryKey: postKeys.mine });
       void navigate('/');
     },
     onError: (error) => {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Camera, ImagePlus, X } from 'lucide-react';
 import { limits } from '@saathi/contract';
-import { PickButton } from '../../ui/PickButton';
+import { FilePicker } from '../../ui/FilePicker';
 import { imageAccept } from './mediaRules';
 
 export interface PickedImage {
@@ -19,27 +19,27 @@ interface ImagePickerProps {
 export function ImagePicker({ images, error, onPick, onRemove }: ImagePickerProps) {
   const { t } = useTranslation();
   return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1 text-base font-medium text-stone-800">{t('post.images')}</legend>
-      <p className="text-sm text-stone-600">
-        {t('post.imagesHint', { max: limits.postImagesMax })}
-      </p>
-      <div className="flex gap-2">
-        <PickButton
-          icon={<ImagePlus aria-hidden className="size-5" />}
-          label={t('post.chooseImages')}
-          accept={imageAccept}
-          multiple
-          onPick={onPick}
-        />
-        <PickButton
-          icon={<Camera aria-hidden className="size-5" />}
-          label={t('post.takePhoto')}
-          accept="image/*"
-          capture="environment"
-          onPick={onPick}
-        />
-      </div>
+    <FilePicker
+      look="outline"
+      legend={t('post.images')}
+      hint={t('post.imagesHint', { max: limits.postImagesMax })}
+      error={error}
+      sources={[
+        {
+          icon: <ImagePlus aria-hidden className="size-5" />,
+          label: t('post.chooseImages'),
+          accept: imageAccept,
+          multiple: true,
+        },
+        {
+          icon: <Camera aria-hidden className="size-5" />,
+          label: t('post.takePhoto'),
+          accept: 'image/*',
+          capture: 'environment',
+        },
+      ]}
+      onPick={onPick}
+    >
       {images.length > 0 && (
         <ul className="grid grid-cols-3 gap-2">
           {images.map((image, index) => (
@@ -64,11 +64,6 @@ export function ImagePicker({ images, error, onPick, onRemove }: ImagePickerProp
           ))}
         </ul>
       )}
-      {error && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </FilePicker>
   );
 }

@@ -1,4 +1,6 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
 import type { UploadState } from '../uploads/resumableUpload';
 import { UploadProgress } from '../uploads/UploadProgress';
@@ -6,18 +8,19 @@ import { UploadProgress } from '../uploads/UploadProgress';
 /** Full screen while a post uploads: real progress from the upload, and a way out. */
 export function UploadOverlay({ state, onCancel }: { state: UploadState; onCancel: () => void }) {
   const { t } = useTranslation();
+  const id = useId();
+  // No onClose: Escape must not drop an upload by accident; its Cancel button does that.
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="upload-title"
-      className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-5 bg-black/80 p-6 text-white"
+    <Dialog
+      labelledBy={`${id}-title`}
+      className="m-0 size-full max-h-none max-w-none bg-black/80 text-white backdrop:bg-transparent"
+      bodyClassName="flex size-full flex-col items-center justify-center gap-5 p-6"
     >
       <Spinner className="size-12" />
-      <h2 id="upload-title" className="text-2xl font-bold">
+      <h2 id={`${id}-title`} className="text-2xl font-bold">
         {t('post.uploading')}
       </h2>
       <UploadProgress state={state} onCancel={onCancel} tone="dark" />
-    </div>
+    </Dialog>
   );
 }

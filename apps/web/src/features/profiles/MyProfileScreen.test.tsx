@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { meKeys } from '../../api/keys/meKeys';
 import { jsonResponse, signIn, silentFetch } from '../../test/renderRoute';
 import { knowViewer, renderWithProviders } from '../../test/renderWithProviders';
 import { MyProfileScreen } from './MyProfileScreen';
@@ -10,7 +10,7 @@ import { MyProfileScreen } from './MyProfileScreen';
 /** The demo driver as GET /api/v1/me answers it. */
 function meAnswer(): unknown {
   knowViewer();
-  const answer = queryClient.getQueryData(queryKeys.me);
+  const answer = queryClient.getQueryData(meKeys.all);
   queryClient.clear();
   return answer;
 }

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LogOut, MoreHorizontal, Pencil, Upload, UserPlus, type LucideIcon } from 'lucide-react';
 import { errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { meKeys } from '../../api/keys/meKeys';
 import { Avatar } from '../../ui/Avatar';
 import { SavedBanner } from '../../ui/SavedBanner';
 import { Button } from '../../ui/Button';
@@ -65,7 +65,7 @@ export function MyProfileScreen() {
       <div role="alert" className="flex flex-col items-center gap-3 px-4 py-16 text-center">
         <p className="text-lg font-semibold text-red-700">{t('profile.loadUserFailed')}</p>
         {reason !== t('profile.loadUserFailed') && <p className="text-stone-700">{reason}</p>}
-        <Button onClick={() => void queryClient.refetchQueries({ queryKey: queryKeys.me })}>
+        <Button onClick={() => void queryClient.refetchQueries({ queryKey: meKeys.all })}>
           {t('feed.retry')}
         </Button>
       </div>
@@ -82,7 +82,7 @@ export function MyProfileScreen() {
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 px-3 py-4">
       <h1 className="sr-only">{t('screens.myProfile')}</h1>
-      <SavedBanner queryKey={queryKeys.me} />
+      <SavedBanner queryKey={meKeys.all} />
       {user.deletionDueAt && <DeletionBanner dueAt={user.deletionDueAt} />}
       <section className="flex flex-col gap-4 rounded-2xl bg-white p-4 shadow-sm">
         <div className="flex items-center gap-4">

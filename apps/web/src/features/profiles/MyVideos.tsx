@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Film, Upload } from 'lucide-react';
-import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
+import { LoadFailed, Loading } from '../../ui/ListStates';
 import { useMyPosts } from '../feed/posts';
 import { useDeletePost } from '../feed/useDeletePost';
 import { MyVideoCard } from './MyVideoCard';
@@ -20,14 +19,13 @@ export function MyVideos() {
         {t('profile.myVideos', { count: list.length })}
       </h2>
       {posts.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-6">
-          <Spinner /> {t('profile.loading')}
-        </p>
+        <Loading text={t('profile.loading')} />
       ) : posts.isError && list.length === 0 ? (
-        <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-          <p className="text-red-700">{t('feed.loadFailed')}</p>
-          <Button onClick={() => void posts.refetch()}>{t('feed.retry')}</Button>
-        </div>
+        <LoadFailed
+          text={t('feed.loadFailed')}
+          retry={t('feed.retry')}
+          onRetry={() => void posts.refetch()}
+        />
       ) : list.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-2xl bg-white p-6 text-center shadow-sm">
           <p className="text-lg font-bold">{t('profile.noVideos')}</p>

@@ -1,6 +1,8 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Calendar, Heart, Link2, MapPin, MessageCircle, Share2, X } from 'lucide-react';
 import type { Product } from '@saathi/contract';
+import { Dialog } from '../../ui/Dialog';
 import { formatCount } from '../../ui/formatCount';
 import { formatDate } from '../../ui/formatDate';
 import { copyText } from '../../ui/copyText';
@@ -26,20 +28,23 @@ export function PostPlayerModal({ post, onClose }: PostPlayerModalProps) {
   const title = usePostTitle()(post);
   const like = useLike(post, 'feed.likeLogin');
   const link = postLink(post._id);
+  const id = useId();
 
   async function copyLink() {
     if (await copyText(link)) showToast('success', t('share.linkCopied'));
     else showToast('error', t('share.copyFailed'));
   }
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-label={title}
-      className="fixed inset-0 z-50 flex flex-col bg-black text-white"
+    <Dialog
+      labelledBy={`${id}-title`}
+      onClose={onClose}
+      className="m-0 size-full max-h-none max-w-none bg-black text-white"
+      bodyClassName="flex size-full flex-col"
     >
       <div className="flex items-center gap-2 p-2">
-        <h2 className="min-w-0 flex-1 truncate px-2 text-lg font-bold">{title}</h2>
+        <h2 id={`${id}-title`} className="min-w-0 flex-1 truncate px-2 text-lg font-bold">
+          {title}
+        </h2>
         <button
           type="button"
           onClick={onClose}
@@ -121,6 +126,6 @@ export function PostPlayerModal({ post, onClose }: PostPlayerModalProps) {
           </button>
         </div>
       </div>
-    </div>
+    </Dialog>
   );
 }

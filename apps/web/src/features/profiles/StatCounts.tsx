@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import type { TextKey } from '../../i18n/resources';
 import { formatCount } from '../../ui/formatCount';
 
 interface Stat {
   key: string;
-  labelKey: string;
+  labelKey: TextKey;
   value: number | undefined;
   /** Tapping opens the list behind the number (own profile). */
   onOpen?: () => void;

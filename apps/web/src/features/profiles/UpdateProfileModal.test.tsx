@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import type { SelfUser } from '@saathi/contract';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { meKeys } from '../../api/keys/meKeys';
 import { signIn } from '../../test/renderRoute';
 import { knowViewer, renderWithProviders } from '../../test/renderWithProviders';
 import { UpdateProfileModal } from './UpdateProfileModal';
@@ -21,7 +21,7 @@ describe('update profile', () => {
       'XMLHttpRequest',
       vi.fn(() => ({ open })),
     );
-    const user = queryClient.getQueryData<{ user: SelfUser }>(queryKeys.me)?.user;
+    const user = queryClient.getQueryData<{ user: SelfUser }>(meKeys.all)?.user;
     if (!user) throw new Error('viewer not known');
     renderWithProviders(<UpdateProfileModal user={user} onClose={() => undefined} />);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'R' } });
@@ -35,7 +35,7 @@ describe('update profile', () => {
   it('lets the driver remove the photo and choose whether the number is shown', () => {
     signIn();
     knowViewer();
-    const user = queryClient.getQueryData<{ user: SelfUser }>(queryKeys.me)?.user;
+    const user = queryClient.getQueryData<{ user: SelfUser }>(meKeys.all)?.user;
     if (!user) throw new Error('viewer not known');
     renderWithProviders(
       <UpdateProfileModal

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { profileCalls } from '@saathi/contract';
 import { request } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { followKeys } from '../../api/keys/followKeys';
+import { profileKeys } from '../../api/keys/profileKeys';
 
 /**
  * Another user's profile. Its follow state and counts also fill the follow caches, so the
@@ -10,12 +11,12 @@ import { queryKeys } from '../../api/queryKeys';
  */
 export function useProfile(userId: string, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.profile(userId),
+    queryKey: profileKeys.one(userId),
     queryFn: async ({ signal }) => {
       const data = await request(profileCalls.get, { params: { userId }, signal });
       const { isFollowing, followStats } = data.profile;
-      queryClient.setQueryData(queryKeys.followState(userId), { success: true, isFollowing });
-      queryClient.setQueryData(queryKeys.followStats(userId), {
+      queryClient.setQueryData(followKeys.state(userId), { success: true, isFollowing });
+      queryClient.setQueryData(followKeys.stats(userId), {
         success: true,
         followersCount: followStats.followersCount,
         followingCount: followStats.followingCount,

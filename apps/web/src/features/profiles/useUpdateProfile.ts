@@ -3,7 +3,8 @@ import { profileCalls } from '@saathi/contract';
 import { requestMultipart } from '../../api/client';
 import { answerText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { meKeys } from '../../api/keys/meKeys';
+import { postKeys } from '../../api/keys/postKeys';
 import { showToast } from '../../ui/toastStore';
 import { profileFields, type ProfileChange } from './profileRules';
 
@@ -16,11 +17,11 @@ export function useUpdateProfile(onDone: () => void) {
         files: change.photo ? [['photo', change.photo]] : [],
       }),
     onSuccess: (response) => {
-      queryClient.setQueryData(queryKeys.me, { success: true, user: response.user });
+      queryClient.setQueryData(meKeys.all, { success: true, user: response.user });
       showToast('success', answerText(response));
       onDone();
       // Own posts carry the author's name and photo.
-      return queryClient.invalidateQueries({ queryKey: queryKeys.posts });
+      return queryClient.invalidateQueries({ queryKey: postKeys.all });
     },
   });
 }

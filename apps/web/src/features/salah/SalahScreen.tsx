@@ -2,14 +2,17 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BellRing } from 'lucide-react';
 import { PageTitle } from '../../ui/PageTitle';
+import { Tabs, tabId } from '../../ui/Tabs';
 import { defaultDhuhrTab, dhuhrTabs, type DhuhrTabId } from './dhuhrContent';
 import { useSalahReminder } from './useSalahReminder';
+
+const dhuhrTabIds = dhuhrTabs.map((candidate) => candidate.id);
 
 /** Spec 001, the Dhuhr Salah page (/salah). */
 export function SalahScreen() {
   const { t } = useTranslation('salah');
-  const [tabId, setTabId] = useState<DhuhrTabId>(defaultDhuhrTab);
-  const tab = dhuhrTabs.find((candidate) => candidate.id === tabId) ?? dhuhrTabs[0];
+  const [chosen, setChosen] = useState<DhuhrTabId>(defaultDhuhrTab);
+  const tab = dhuhrTabs.find((candidate) => candidate.id === chosen) ?? dhuhrTabs[0];
   const reminder = useSalahReminder();
   const labelId = useId();
   const panelId = useId();
@@ -18,31 +21,20 @@ export function SalahScreen() {
     <div className="mx-auto flex max-w-xl flex-col gap-4 px-3 py-4">
       <PageTitle>{t('screens.salah', { ns: 'translation' })}</PageTitle>
 
-      <div role="tablist" aria-label={t('languages')} className="grid grid-cols-3 gap-2">
-        {dhuhrTabs.map((candidate) => (
-          <button
-            key={candidate.id}
-            type="button"
-            role="tab"
-            id={`${panelId}-${candidate.id}`}
-            aria-selected={candidate.id === tabId}
-            aria-controls={panelId}
-            onClick={() => setTabId(candidate.id)}
-            className={`min-h-12 rounded-xl border-2 text-base font-bold ${
-              candidate.id === tabId
-                ? 'border-brand bg-brand text-white'
-                : 'border-stone-300 bg-white text-stone-700'
-            }`}
-          >
-            {t(`tabs.${candidate.id}`)}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        look="buttons"
+        name={t('languages')}
+        tabs={dhuhrTabIds}
+        current={chosen}
+        label={(id) => t(`tabs.${id}`)}
+        onChoose={setChosen}
+        panelId={panelId}
+      />
 
       <section
         id={panelId}
         role="tabpanel"
-        aria-labelledby={`${panelId}-${tab.id}`}
+        aria-labelledby={tabId(panelId, tab.id)}
         lang={tab.lang}
         dir={tab.dir}
         className="flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-4"

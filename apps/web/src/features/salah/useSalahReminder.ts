@@ -4,7 +4,7 @@ import { meResponse, salahCalls, type SelfUser } from '@saathi/contract';
 import { request } from '../../api/client';
 import { errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
-import { queryKeys } from '../../api/queryKeys';
+import { meKeys } from '../../api/keys/meKeys';
 import { showToast, toastStyles } from '../../ui/toastStore';
 import { useSession } from '../auth/session';
 
@@ -13,8 +13,8 @@ type MeResponse = z.infer<typeof meResponse>;
 
 /** Changes the cached signed-in user; answers the value it replaced. */
 function setCachedReminder(value: Reminder): Reminder | undefined {
-  const previous = queryClient.getQueryData<MeResponse>(queryKeys.me)?.user.remindSalah;
-  queryClient.setQueryData<MeResponse>(queryKeys.me, (me) =>
+  const previous = queryClient.getQueryData<MeResponse>(meKeys.all)?.user.remindSalah;
+  queryClient.setQueryData<MeResponse>(meKeys.all, (me) =>
     me ? { ...me, user: { ...me.user, remindSalah: value } } : me,
   );
   return previous;
@@ -34,7 +34,7 @@ export function useSalahReminder() {
     onError: (error, change) => {
       if (change.previous) setCachedReminder(change.previous);
       showToast('error', errorText(error, 'salah:saveFailed'), toastStyles.user);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
+      void queryClient.invalidateQueries({ queryKey: meKeys.all });
     },
   });
   return {

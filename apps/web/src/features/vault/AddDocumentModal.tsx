@@ -1,12 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Camera, FileUp, Trash2 } from 'lucide-react';
+import { FileUp } from 'lucide-react';
 import { documentTypes, type PersonalDocument } from '@saathi/contract';
 import { answerText, errorText } from '../../api/errorText';
 import { ApiError } from '../../api/errors';
 import { Button } from '../../ui/Button';
+import { cameraOrGallery } from '../../ui/cameraOrGallery';
+import { FilePicker } from '../../ui/FilePicker';
 import { Modal } from '../../ui/Modal';
-import { PickButton } from '../../ui/PickButton';
+import { RemoveFileButton } from '../../ui/RemoveFileButton';
 import { TextArea } from '../../ui/TextArea';
 import { TextField } from '../../ui/TextField';
 import { showToast, toastStyles } from '../../ui/toastStore';
@@ -115,46 +117,27 @@ export function AddDocumentModal({ onDone, onClose }: AddDocumentModalProps) {
           value={expiresOn}
           onChange={(event) => setExpiresOn(event.target.value)}
         />
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-base font-medium text-stone-800">{t('add.file')}</legend>
-          {file ? (
-            <div className="flex items-center gap-2 rounded-xl border-2 border-stone-200 p-2">
-              <FileUp aria-hidden className="size-6 shrink-0 text-brand" />
-              <span className="min-w-0 flex-1 truncate" data-testid="picked-file">
-                {file.name} · {sizeText(file.size)}
-              </span>
-              <button
-                type="button"
-                onClick={() => setFile(null)}
-                className="flex min-h-12 items-center gap-1 rounded-xl px-2 font-semibold text-red-700 hover:bg-red-50"
-              >
-                <Trash2 aria-hidden className="size-5" />
-                {t('add.remove')}
-              </button>
-            </div>
-          ) : (
-            <div className="grid grid-cols-2 gap-2">
-              <PickButton
-                look="soft"
-                icon={<Camera aria-hidden className="size-5" />}
-                label={t('add.camera')}
-                inputLabel={`${t('add.file')} ${t('add.camera')}`}
-                accept="image/*"
-                capture="environment"
-                onPick={picked}
-              />
-              <PickButton
-                look="soft"
-                icon={<FileUp aria-hidden className="size-5" />}
-                label={t('add.chooseFile')}
-                inputLabel={`${t('add.file')} ${t('add.chooseFile')}`}
-                accept={documentAccept}
-                onPick={picked}
-              />
-            </div>
+        <FilePicker
+          legend={t('add.file')}
+          hint={t('add.fileHint')}
+          sources={cameraOrGallery(
+            { camera: t('add.camera'), gallery: t('add.chooseFile') },
+            'environment',
+            { accept: documentAccept, icon: <FileUp aria-hidden className="size-5" /> },
           )}
-          <p className="text-sm text-stone-600">{t('add.fileHint')}</p>
-        </fieldset>
+          onPick={picked}
+          picked={
+            file ? (
+              <div className="flex items-center gap-2 rounded-xl border-2 border-stone-200 p-2">
+                <FileUp aria-hidden className="size-6 shrink-0 text-brand" />
+                <span className="min-w-0 flex-1 truncate" data-testid="picked-file">
+                  {file.name} · {sizeText(file.size)}
+                </span>
+                <RemoveFileButton label={t('add.remove')} onRemove={() => setFile(null)} />
+              </div>
+            ) : null
+          }
+        />
         {error && (
           <p role="alert" className="text-base font-medium text-red-700">
             {error}

@@ -7,7 +7,7 @@ import { ApiError } from '../../api/errors';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { saveBlob } from '../../ui/saveBlob';
-import { Spinner } from '../../ui/Spinner';
+import { Empty, LoadFailed, Loading } from '../../ui/ListStates';
 import { showToast, toastStyles } from '../../ui/toastStore';
 import { DocumentRow } from './DocumentRow';
 import { FileViewerModal, type OpenedFile } from './FileViewerModal';
@@ -78,18 +78,15 @@ export function DocumentsModal({ userId, onAdd, onClose }: DocumentsModalProps) 
           {t('list.add')}
         </Button>
         {documents.isPending ? (
-          <p role="status" className="flex items-center gap-3 py-6 text-base">
-            <Spinner className="size-6" /> {t('list.loading')}
-          </p>
+          <Loading text={t('list.loading')} />
         ) : documents.isError && !isLock(documents.error) ? (
-          <div role="alert" className="flex flex-col gap-2 py-4">
-            <p className="text-base font-medium text-red-700">{t('list.fetchFailed')}</p>
-            <Button variant="secondary" onClick={() => void documents.refetch()}>
-              {t('list.retry')}
-            </Button>
-          </div>
+          <LoadFailed
+            text={t('list.fetchFailed')}
+            retry={t('list.retry')}
+            onRetry={() => void documents.refetch()}
+          />
         ) : list && list.length === 0 ? (
-          <p className="py-4 text-base text-stone-700">{t('list.empty')}</p>
+          <Empty text={t('list.empty')} />
         ) : (
           <ul aria-label={t('list.title')} className="flex max-h-96 flex-col gap-2 overflow-y-auto">
             {list?.map((document) => (

@@ -1,6 +1,7 @@
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileLock } from 'lucide-react';
+import { CountBadge } from '../../ui/CountBadge';
 import { useSession } from '../auth/session';
 import { useDocumentCount } from './vaultApi';
 import { closedVault, vaultFlow } from './vaultFlow';
@@ -10,19 +11,18 @@ import { vaultToken } from './vaultLock';
 const defaultClass =
   'flex min-h-14 items-center gap-3 rounded-xl bg-white px-4 text-left font-semibold text-stone-900 shadow-sm hover:bg-orange-50';
 
-function CountBadge({ userId }: { userId: string }) {
+function DocumentCount({ userId }: { userId: string }) {
   const { t } = useTranslation('vault');
   const count = useDocumentCount(userId);
   // Spec 001 section 8: a failed count is only logged; the button still works without a badge.
   if (count.data === undefined) return null;
   return (
-    <span
+    <CountBadge
       aria-label={t('badge', { count: count.data })}
       data-testid="documents-count"
-      className="ml-auto flex h-7 min-w-7 items-center justify-center rounded-full bg-brand px-2 text-sm font-bold text-white"
-    >
-      {count.data}
-    </span>
+      look="brand"
+      count={count.data}
+    />
   );
 }
 
@@ -41,7 +41,7 @@ export function PersonalDocumentsButton({ className = defaultClass }: { classNam
       >
         <FileLock aria-hidden className="size-6 shrink-0 text-brand" />
         {t('button')}
-        <CountBadge userId={user._id} />
+        <DocumentCount userId={user._id} />
       </button>
       <VaultFlow userId={user._id} state={state} dispatch={dispatch} />
     </>

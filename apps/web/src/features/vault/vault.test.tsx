@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { PersonalDocument } from '@saathi/contract';
 import { queryClient } from '../../api/queryClient';
+import { vaultKeys } from '../../api/keys/vaultKeys';
 import { readToken } from '../../api/token';
 import { fakeFile } from '../../test/fakeFile';
 import { jsonResponse, signIn } from '../../test/renderRoute';
@@ -210,7 +211,7 @@ describe('personal documents button', () => {
     await unlock(button);
     server.documents = [];
     unlockVault('stale', new Date(Date.now() + 60_000).toISOString());
-    await queryClient.invalidateQueries({ queryKey: ['vault'] });
+    await queryClient.invalidateQueries({ queryKey: vaultKeys.all });
     expect(await screen.findByRole('heading', { name: 'Enter Password' })).toBeInTheDocument();
     expect(vaultToken()).toBeNull();
   });
@@ -221,7 +222,7 @@ describe('personal documents button', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add New Document' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Add Document' }));
     expect(await screen.findByText('Please fill all required fields')).toBeInTheDocument();
-    const picker = screen.getByLabelText('File * Choose File');
+    const picker = screen.getByLabelText('File *: Choose File');
     fireEvent.change(picker, {
       target: { files: [fakeFile('virus.exe', 'application/x-msdownload')] },
     });

@@ -8,15 +8,10 @@ import {
 } from '@saathi/contract';
 import { request, requestMultipart } from '../../api/client';
 import { ApiError, networkError } from '../../api/errors';
+import { vaultKeys } from '../../api/keys/vaultKeys';
 import { queryClient } from '../../api/queryClient';
 import { readToken } from '../../api/token';
 import { lockVault, unlockVault, vaultToken } from './vaultLock';
-
-export const vaultKeys = {
-  all: ['vault'] as const,
-  count: (userId: string) => ['vault', 'count', userId] as const,
-  documents: (userId: string) => ['vault', 'documents', userId] as const,
-};
 
 /** An ended unlock locks the screens, which then ask for the password again. */
 function lockedByServer(error: unknown): boolean {

@@ -5,6 +5,7 @@ import { limits, type VoiceNote } from '@saathi/contract';
 import { ApiError } from '../../api/errors';
 import { errorText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
+import { Empty, LoadFailed, Loading } from '../../ui/ListStates';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { showToast, toastStyles } from '../../ui/toastStore';
@@ -14,14 +15,8 @@ import { VoiceHeader } from './VoiceHeader';
 import { VoiceNoteItem } from './VoiceNoteItem';
 import { clock, useRecorder } from './useRecorder';
 import { queryClient } from '../../api/queryClient';
-import {
-  deleteVoiceNote,
-  dropNote,
-  upsertNote,
-  uploadVoiceNote,
-  useVoiceNotes,
-  voiceKeys,
-} from './voiceApi';
+import { voiceKeys } from '../../api/keys/voiceKeys';
+import { deleteVoiceNote, dropNote, upsertNote, uploadVoiceNote, useVoiceNotes } from './voiceApi';
 import { openVoiceStream } from './voiceStream';
 import { isCancelled, type UploadState } from '../uploads/resumableUpload';
 import { UploadProgress } from '../uploads/UploadProgress';
@@ -146,22 +141,19 @@ export function VoiceChatScreen() {
       </section>
 
       {notes.isPending ? (
-        <p role="status" className="flex items-center justify-center gap-2 py-8 text-stone-600">
-          <Spinner /> {t('chat.loading')}
-        </p>
+        <Loading text={t('chat.loading')} />
       ) : notes.isError ? (
-        <div className="flex flex-col items-center gap-3 py-8 text-center">
-          <p role="alert" className="text-lg text-red-700">
-            {notes.error instanceof ApiError && notes.error.isNetwork
+        <LoadFailed
+          text={
+            notes.error instanceof ApiError && notes.error.isNetwork
               ? t('chat.loadError')
-              : t('chat.fetchFailed')}
-          </p>
-          <Button variant="secondary" onClick={() => void notes.refetch()}>
-            {t('chat.retry')}
-          </Button>
-        </div>
+              : t('chat.fetchFailed')
+          }
+          retry={t('chat.retry')}
+          onRetry={() => void notes.refetch()}
+        />
       ) : all.length === 0 ? (
-        <p className="py-8 text-center text-lg text-stone-700">{t('chat.empty')}</p>
+        <Empty text={t('chat.empty')} />
       ) : (
         <div className="max-h-[400px] overflow-y-auto overscroll-contain rounded-xl">
           <ul className="flex flex-col gap-2" aria-label={t('chat.title')}>

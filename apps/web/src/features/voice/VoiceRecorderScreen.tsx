@@ -5,7 +5,7 @@ import { limits } from '@saathi/contract';
 import { errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
 import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
+import { Empty, LoadFailed, Loading } from '../../ui/ListStates';
 import { TextField } from '../../ui/TextField';
 import { formatDate } from '../../ui/formatDate';
 import { showToast, toastStyles } from '../../ui/toastStore';
@@ -13,7 +13,8 @@ import { RecordingTimer } from './RecordingTimer';
 import { clock, useRecorder } from './useRecorder';
 import { VoiceHeader } from './VoiceHeader';
 import { VoicePlayer } from './VoicePlayer';
-import { uploadAudio, useAudios, voiceKeys } from './voiceApi';
+import { voiceKeys } from '../../api/keys/voiceKeys';
+import { uploadAudio, useAudios } from './voiceApi';
 import { openVoiceStream } from './voiceStream';
 import { isCancelled, type UploadState } from '../uploads/resumableUpload';
 import { UploadProgress } from '../uploads/UploadProgress';
@@ -142,20 +143,15 @@ export function VoiceRecorderScreen() {
       <section className="flex flex-col gap-2">
         <h2 className="text-lg font-bold">{t('recorder.listTitle')}</h2>
         {audios.isPending ? (
-          <p role="status" className="flex items-center gap-2 text-stone-600">
-            <Spinner /> {t('recorder.loading')}
-          </p>
+          <Loading text={t('recorder.loading')} />
         ) : audios.isError ? (
-          <div className="flex flex-col items-start gap-2">
-            <p role="alert" className="text-red-700">
-              {t('recorder.fetchFailed')}
-            </p>
-            <Button variant="secondary" onClick={() => void audios.refetch()}>
-              {t('recorder.retry')}
-            </Button>
-          </div>
+          <LoadFailed
+            text={t('recorder.fetchFailed')}
+            retry={t('recorder.retry')}
+            onRetry={() => void audios.refetch()}
+          />
         ) : audios.data.length === 0 ? (
-          <p className="text-stone-700">{t('recorder.empty')}</p>
+          <Empty text={t('recorder.empty')} />
         ) : (
           <ul
             className="flex max-h-96 flex-col gap-2 overflow-y-auto"

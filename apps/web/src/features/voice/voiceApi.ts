@@ -3,11 +3,7 @@ import { audioCalls, voiceCalls, type VoiceNote } from '@saathi/contract';
 import { request, type ResponseOf } from '../../api/client';
 import { sendResumable, type UploadState } from '../uploads/resumableUpload';
 import { queryClient } from '../../api/queryClient';
-
-export const voiceKeys = {
-  notes: ['voice', 'notes'] as const,
-  audios: ['voice', 'audios'] as const,
-};
+import { voiceKeys } from '../../api/keys/voiceKeys';
 
 type NotesPage = ResponseOf<typeof voiceCalls.list>;
 type NotesData = InfiniteData<NotesPage, string | undefined>;

@@ -4,7 +4,7 @@ import type { Logger } from '../../../log.js';
 import type { Db } from '../../../db/client.js';
 import { encryptStream, decryptStored } from '../../../storage/encryption.js';
 import type { Storage } from '../../../storage/storage.js';
-import type { Notifier } from '../../notifications/service.js';
+import type { Notifier } from '../../notifications/index.js';
 import { gatherExport } from './gather.js';
 import { findExport, markExportReady } from './queries.js';
 import { zipWriter } from './zip.js';

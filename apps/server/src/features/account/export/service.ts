@@ -8,7 +8,7 @@ import { Conflict, HttpError, NotFound, TooMany } from '../../../http/errors.js'
 import type { JobQueue } from '../../../jobs/queue.js';
 import { decryptStored } from '../../../storage/encryption.js';
 import type { Storage } from '../../../storage/storage.js';
-import type { VaultProof, VaultService } from '../../vault/service.js';
+import type { VaultProof, VaultService } from '../../vault/index.js';
 import { buildingExport, findExport, insertExport, latestExport } from './queries.js';
 
 export const EXPORT_QUEUE = 'account.export';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Empty, LoadFailed, LoadMore, Loading } from '../ListStates';
+import { LoadFailed, LoadMore } from '../ListStates';
+import { Empty, Loading } from '../../../ui/ListStates';
 import { useAuditLog } from '../adminApi';
 import { AuditRow } from './AuditRow';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { categoryLabel } from '../../directory/categoryLabel';
-import { Badge } from '../Badge';
+import { Badge } from '../../../ui/Badge';
 import { BusinessForm } from './BusinessForm';
 import { ContentPanel } from './ContentPanel';
 import { useAdminBusinesses, useDeleteBusiness } from './contentApi';

@@ -5,7 +5,8 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { answerText, errorText } from '../../../api/errorText';
 import { Button } from '../../../ui/Button';
 import { showToast } from '../../../ui/toastStore';
-import { Empty, LoadFailed, Loading } from '../ListStates';
+import { LoadFailed } from '../ListStates';
+import { Empty, Loading } from '../../../ui/ListStates';
 import { ConfirmDelete } from './ConfirmDelete';
 
 interface ContentPanelProps<T extends { _id: string }> {

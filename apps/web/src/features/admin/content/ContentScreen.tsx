@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BusinessesPanel } from './BusinessesPanel';
 import { SafetyPanel } from './SafetyPanel';
-import { Tabs } from '../Tabs';
+import { Tabs } from '../../../ui/Tabs';
 
 const tabs = ['businesses', 'safety'] as const;
 type Tab = (typeof tabs)[number];

@@ -4,7 +4,7 @@ import { ImagePlus, Video } from 'lucide-react';
 import { safetyFields, type AdminSafetyCaution } from '@saathi/contract';
 import { answerText, errorText, issueText } from '../../../api/errorText';
 import { Modal } from '../../../ui/Modal';
-import { PickButton } from '../../../ui/PickButton';
+import { FilePicker } from '../../../ui/FilePicker';
 import { showToast } from '../../../ui/toastStore';
 import { DialogActions } from '../DialogActions';
 import { TextArea } from '../../../ui/TextArea';
@@ -71,23 +71,24 @@ export function SafetyForm({
           rows={4}
         />
         {!caution && (
-          <div className="flex flex-col gap-2">
-            <div className="flex gap-2">
-              <PickButton
-                icon={<ImagePlus aria-hidden className="size-5" />}
-                label={t('safety.pickImage')}
-                accept="image/*"
-                disabled={busy}
-                onPick={([file]) => setImage(file ?? null)}
-              />
-              <PickButton
-                icon={<Video aria-hidden className="size-5" />}
-                label={t('safety.pickVideo')}
-                accept="video/*"
-                disabled={busy}
-                onPick={([file]) => setVideo(file ?? null)}
-              />
-            </div>
+          <FilePicker
+            look="outline"
+            hint={t('safety.limits')}
+            disabled={busy}
+            sources={[
+              {
+                icon: <ImagePlus aria-hidden className="size-5" />,
+                label: t('safety.pickImage'),
+                accept: 'image/*',
+              },
+              {
+                icon: <Video aria-hidden className="size-5" />,
+                label: t('safety.pickVideo'),
+                accept: 'video/*',
+              },
+            ]}
+            onPick={([file], source) => (source === 0 ? setImage : setVideo)(file ?? null)}
+          >
             {[image, video].map(
               (file) =>
                 file && (
@@ -96,8 +97,7 @@ export function SafetyForm({
                   </p>
                 ),
             )}
-            <p className="text-sm text-stone-600">{t('safety.limits')}</p>
-          </div>
+          </FilePicker>
         )}
         {create.isPending && (
           <progress

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { storedReasonText } from '../../../api/storedReasonText';
 import { formatDateTime } from '../../../ui/formatDate';
-import { Badge } from '../Badge';
+import { Badge } from '../../../ui/Badge';
 import { ContentPanel } from './ContentPanel';
 import { SafetyForm } from './SafetyForm';
 import { useAdminSafety, useDeleteSafety } from './contentApi';

@@ -2,20 +2,16 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { directoryCalls, type BusinessInput } from '@saathi/contract';
 import { request, requestMultipart } from '../../../api/client';
 import { queryClient } from '../../../api/queryClient';
-
-export const contentKeys = {
-  businesses: ['admin', 'content', 'businesses'] as const,
-  safety: ['admin', 'content', 'safety'] as const,
-};
+import { adminKeys } from '../adminKeys';
 
 export function useAdminBusinesses() {
   return useQuery({
-    queryKey: contentKeys.businesses,
+    queryKey: adminKeys.businesses,
     queryFn: ({ signal }) => request(directoryCalls.adminBusinesses, { signal }),
   });
 }
 
-const refreshBusinesses = () => queryClient.invalidateQueries({ queryKey: contentKeys.businesses });
+const refreshBusinesses = () => queryClient.invalidateQueries({ queryKey: adminKeys.businesses });
 
 export function useSaveBusiness() {
   return useMutation({
@@ -37,14 +33,14 @@ export function useDeleteBusiness() {
 /** While a caution is processing, the list is read again every few seconds until it is not. */
 export function useAdminSafety() {
   return useQuery({
-    queryKey: contentKeys.safety,
+    queryKey: adminKeys.safety,
     queryFn: ({ signal }) => request(directoryCalls.adminSafety, { signal }),
     refetchInterval: (query) =>
       query.state.data?.cautions.some((c) => c.status === 'processing') ? 3000 : false,
   });
 }
 
-const refreshSafety = () => queryClient.invalidateQueries({ queryKey: contentKeys.safety });
+const refreshSafety = () => queryClient.invalidateQueries({ queryKey: adminKeys.safety });
 
 export function useCreateSafety() {
   return useMutation({

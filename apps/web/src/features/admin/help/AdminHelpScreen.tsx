@@ -4,21 +4,23 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
 import type { HelpQueueFilter, HelpRequestView } from '@saathi/contract';
 import { Button } from '../../../ui/Button';
-import { Empty, LoadFailed, LoadMore, Loading } from '../ListStates';
-import { Tabs } from '../Tabs';
+import { LoadFailed, LoadMore } from '../ListStates';
+import { Empty, Loading } from '../../../ui/ListStates';
+import { Tabs } from '../../../ui/Tabs';
 import { useAdminStream } from '../useAdminStream';
-import { adminHelpKey, useHelpQueue } from './adminHelpApi';
+import { adminKeys } from '../adminKeys';
+import { useHelpQueue } from './adminHelpApi';
 import { alertArmed, announceArrival, armArrivalAlert } from './arrivalAlert';
 import { HelpRequestCard } from './HelpRequestCard';
 import { TeamNumbersPanel } from './TeamNumbersPanel';
 
-const tabs: HelpQueueFilter[] = ['active', 'resolved', 'all'];
+const tabs = ['active', 'resolved', 'all'] as const satisfies readonly HelpQueueFilter[];
 
 /** /admin/help: the live queue of help requests, and the team numbers drivers call. */
 export function AdminHelpScreen() {
   const { t } = useTranslation('adminHelp');
   const client = useQueryClient();
-  const [filter, setFilter] = useState<HelpQueueFilter>('active');
+  const [filter, setFilter] = useState<(typeof tabs)[number]>('active');
   const [armed, setArmed] = useState(alertArmed);
   const queue = useHelpQueue(filter);
   // Requests this console has shown or announced, with how many times the driver had asked.
@@ -35,9 +37,9 @@ export function AdminHelpScreen() {
   }, [queue.data]);
 
   useAdminStream({
-    reopened: () => void client.invalidateQueries({ queryKey: adminHelpKey }),
+    reopened: () => void client.invalidateQueries({ queryKey: adminKeys.help }),
     help_request: (request: HelpRequestView) => {
-      void client.invalidateQueries({ queryKey: adminHelpKey });
+      void client.invalidateQueries({ queryKey: adminKeys.help });
       const before = known.current.get(request._id);
       known.current.set(request._id, Math.max(before ?? 0, request.repeatCount));
       if (before !== undefined && request.repeatCount <= before) return;

@@ -4,7 +4,7 @@ import { MapPin, Phone } from 'lucide-react';
 import { helpLimits, type HelpRequestView } from '@saathi/contract';
 import { Button } from '../../../ui/Button';
 import { TimeAgo } from '../../../ui/TimeAgo';
-import { Badge } from '../Badge';
+import { Badge } from '../../../ui/Badge';
 import { TextArea } from '../../../ui/TextArea';
 import { formatCoords, mapsLink } from '../../help/deviceLocation';
 import { telLink } from '../../help/teamMessage';

@@ -5,7 +5,8 @@ import { errorText } from '../../../api/errorText';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { useTeamContacts } from '../../help/helpApi';
-import { LoadFailed, Loading } from '../ListStates';
+import { LoadFailed } from '../ListStates';
+import { Loading } from '../../../ui/ListStates';
 import { ConfirmDelete } from '../content/ConfirmDelete';
 import { useTeamContactActions, type TeamContactInput } from './adminHelpApi';
 

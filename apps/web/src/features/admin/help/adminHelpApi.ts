@@ -3,15 +3,12 @@ import { helpCalls, type HelpQueueFilter } from '@saathi/contract';
 import { request } from '../../../api/client';
 import { errorText } from '../../../api/errorText';
 import { showToast } from '../../../ui/toastStore';
-import { teamContactsKey } from '../../help/helpApi';
-
-export const adminHelpKey = ['admin', 'help'] as const;
-const queueKey = (filter: HelpQueueFilter) => [...adminHelpKey, 'queue', filter] as const;
-const detailKey = (id: string) => [...adminHelpKey, 'one', id] as const;
+import { helpKeys } from '../../../api/keys/helpKeys';
+import { adminKeys } from '../adminKeys';
 
 export function useHelpQueue(filter: HelpQueueFilter) {
   return useInfiniteQuery({
-    queryKey: queueKey(filter),
+    queryKey: adminKeys.helpQueue(filter),
     queryFn: ({ pageParam, signal }) =>
       request(helpCalls.adminList, { query: { status: filter, cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
@@ -21,7 +18,7 @@ export function useHelpQueue(filter: HelpQueueFilter) {
 
 export function useHelpDetail(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: detailKey(id),
+    queryKey: adminKeys.helpRequest(id),
     queryFn: ({ signal }) => request(helpCalls.adminGet, { params: { id }, signal }),
     enabled,
   });
@@ -32,7 +29,7 @@ const failed = (error: unknown) => showToast('error', errorText(error, 'adminHel
 /** Claim, note and resolve; the stream also refreshes every open console. */
 export function useHelpActions(id: string) {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: adminHelpKey });
+  const refresh = () => client.invalidateQueries({ queryKey: adminKeys.help });
   return {
     claim: useMutation({
       mutationFn: () => request(helpCalls.claim, { params: { id } }),
@@ -63,7 +60,7 @@ export interface TeamContactInput {
 
 export function useTeamContactActions() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: teamContactsKey });
+  const refresh = () => client.invalidateQueries({ queryKey: helpKeys.teamContacts });
   return {
     create: useMutation({
       mutationFn: (body: TeamContactInput) => request(helpCalls.createTeamContact, { body }),

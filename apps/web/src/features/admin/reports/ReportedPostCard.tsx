@@ -8,7 +8,7 @@ import { Button } from '../../../ui/Button';
 import { showToast } from '../../../ui/toastStore';
 import { formatDateTime } from '../../../ui/formatDate';
 import { TimeAgo } from '../../../ui/TimeAgo';
-import { Badge } from '../Badge';
+import { Badge } from '../../../ui/Badge';
 import { ReasonDialog } from '../ReasonDialog';
 import { useReportAction, type ReportAction } from './reportsApi';
 

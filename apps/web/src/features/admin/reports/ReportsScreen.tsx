@@ -2,17 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { RefreshCw } from 'lucide-react';
 import { queryClient } from '../../../api/queryClient';
 import { Button } from '../../../ui/Button';
-import { Empty, LoadFailed, LoadMore, Loading } from '../ListStates';
+import { LoadFailed, LoadMore } from '../ListStates';
+import { Empty, Loading } from '../../../ui/ListStates';
 import { useAdminStream } from '../useAdminStream';
 import { ReportedPostCard } from './ReportedPostCard';
-import { reportsKey, useReportQueue } from './reportsApi';
+import { adminKeys } from '../adminKeys';
+import { useReportQueue } from './reportsApi';
 
 /** /admin/reports: reported posts, emergency ones first, with every reason. */
 export function ReportsScreen() {
   const { t } = useTranslation('admin-reports');
   const queue = useReportQueue();
   // Another admin's decision or a new report changes the counts: read the queue again.
-  useAdminStream({ counts: () => void queryClient.invalidateQueries({ queryKey: reportsKey }) });
+  useAdminStream({
+    counts: () => void queryClient.invalidateQueries({ queryKey: adminKeys.reports }),
+  });
   const items = queue.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (

@@ -2,14 +2,12 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { moderationCalls } from '@saathi/contract';
 import { request } from '../../../api/client';
 import { queryClient } from '../../../api/queryClient';
-import { queryKeys } from '../../../api/queryKeys';
-import { adminKeys } from '../adminApi';
-
-export const reportsKey = ['admin', 'reports'] as const;
+import { postKeys } from '../../../api/keys/postKeys';
+import { adminKeys } from '../adminKeys';
 
 export function useReportQueue() {
   return useInfiniteQuery({
-    queryKey: reportsKey,
+    queryKey: adminKeys.reports,
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) =>
       request(moderationCalls.queue, { query: { cursor: pageParam }, signal }),
@@ -44,7 +42,7 @@ export function useReportAction(videoId: string) {
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.posts }),
+        queryClient.invalidateQueries({ queryKey: postKeys.all }),
       ]);
     },
   });

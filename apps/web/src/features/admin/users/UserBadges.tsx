@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminUserSummary } from '@saathi/contract';
 
-import { Badge } from '../Badge';
+import { Badge } from '../../../ui/Badge';
 
 const verificationTone = {
   verified: 'green',

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, FileText } from 'lucide-react';
 import type { AdminUserReport } from '@saathi/contract';
+import type { TextKey } from '../../../i18n/resources';
 import { Avatar } from '../../../ui/Avatar';
 import { formatDate } from '../../../ui/formatDate';
-import { LoadFailed, Loading } from '../ListStates';
+import { LoadFailed } from '../ListStates';
+import { Loading } from '../../../ui/ListStates';
 import { useAdminUser } from '../adminApi';
 import { UserActions } from './UserActions';
 import { UserBadges } from './UserBadges';
@@ -19,7 +21,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Reports({ items, personKey }: { items: AdminUserReport[]; personKey: string }) {
+function Reports({ items, personKey }: { items: AdminUserReport[]; personKey: TextKey<'admin'> }) {
   const { t, i18n } = useTranslation('admin');
   if (items.length === 0) return <p className="text-stone-600">{t('user.none')}</p>;
   return (

@@ -1,0 +1,3 @@
+export const accountKeys = {
+  latestExport: ['account', 'export'] as const,
+};

@@ -1,0 +1,3 @@
+export const appConfigKeys = {
+  all: ['app-config'] as const,
+};

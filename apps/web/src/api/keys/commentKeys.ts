@@ -1,0 +1,3 @@
+export const commentKeys = {
+  ofPost: (postId: string) => ['comments', postId] as const,
+};

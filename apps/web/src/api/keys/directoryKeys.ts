@@ -1,0 +1,4 @@
+export const directoryKeys = {
+  businesses: ['directory', 'businesses'] as const,
+  safety: ['directory', 'safety'] as const,
+};

@@ -4,27 +4,35 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 /**
- * A server feature uses another only through that feature's index.ts (its interface), never
- * its other files. A file `depth` folders below features/ reaches another feature with
- * `depth` times `../` and the platform with one more, so each depth has its own pattern; a
- * path back through `features/` is caught at any depth.
+ * A feature uses another only through that feature's index (its interface), never its other
+ * files: on the server `../other/index.js`, on the web the folder itself, `../other`. A file
+ * `depth` folders below features/ reaches another feature with `depth` times `../` and the
+ * platform with one more, so each depth has its own pattern; a path back through `features/`
+ * is caught at any depth.
  */
-function featureBoundary(depth) {
-  const sibling = `^(\\.\\./){${depth}}[^./][^/]*/(?!index\\.js$)`;
-  const viaFeatures = '^(\\.\\./)+features/[^/]+/(?!index\\.js$)';
+const featureSides = [
+  {
+    files: 'apps/server/src/features/**.ts',
+    past: '(?!index\\.js$)',
+    message: 'Import another feature through its index.js, what it offers to others.',
+  },
+  {
+    files: 'apps/web/src/features/**.{ts,tsx}',
+    past: '',
+    message:
+      "Import another feature through its folder ('../other', its index.ts), what it offers to others.",
+  },
+];
+
+function featureBoundary({ files, past, message }, depth) {
+  const sibling = `^(\\.\\./){${depth}}[^./][^/]*/${past}`;
+  const viaFeatures = `^(\\.\\./)+features/[^/]+/${past}`;
   return {
-    files: [`apps/server/src/features/${'*/'.repeat(depth)}*.ts`],
+    files: [files.replace('**', '*/'.repeat(depth) + '*')],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              regex: `${sibling}|${viaFeatures}`,
-              message: 'Import another feature through its index.js, what it offers to others.',
-            },
-          ],
-        },
+        { patterns: [{ regex: `${sibling}|${viaFeatures}`, message }] },
       ],
     },
   };
@@ -48,5 +56,18 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   { files: ['scripts/**', '.ci/**', 'apps/server/src/scripts/**'], rules: { 'no-console': 'off' } },
-  ...[1, 2, 3].map(featureBoundary),
+  ...featureSides.flatMap((side) => [1, 2, 3].map((depth) => featureBoundary(side, depth))),
+  {
+    // The web's build takes a feature's index as free of side effects (apps/web/vite.config.ts).
+    files: ['apps/web/src/features/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Program > :not(ExportNamedDeclaration[source], ExportAllDeclaration)',
+          message: "A feature's index.ts only re-exports.",
+        },
+      ],
+    },
+  },
 );

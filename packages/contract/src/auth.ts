@@ -8,6 +8,7 @@ import { normalizeIndianMobile } from './phone.js';
 import { blockInfo, selfUser } from './users.js';
 import { coded } from './coded.js';
 import { saidFields } from './said.js';
+import { photoTypes, type FileRule } from './file-rules.js';
 
 const trimmed = textInput(coded('invalid_input')).trim();
 
@@ -54,6 +55,17 @@ export type UserRegisterBody = z.input<typeof userRegisterBody>;
 export const driverRegisterFields = userRegisterBody;
 export const driverDocumentFields = ['aadharFile', 'aadharFileBack', 'DrivingLicense'] as const;
 export type DriverDocumentField = (typeof driverDocumentFields)[number];
+/** Each identity document is a photo of a paper, encrypted on its way to storage. */
+const identityImageRule: FileRule = {
+  maxBytes: limits.identityImageMaxBytes,
+  accept: photoTypes,
+  rejectCode: 'document_not_image',
+};
+const driverDocuments = {
+  aadharFile: identityImageRule,
+  aadharFileBack: identityImageRule,
+  DrivingLicense: identityImageRule,
+} as const satisfies Record<DriverDocumentField, FileRule>;
 
 export const authResponse = z.object({
   success: z.literal(true),
@@ -105,7 +117,7 @@ export const authCalls = {
     path: '/api/v1/register',
     summary: 'Driver sign-up with identity documents (multipart)',
     auth: 'public',
-    multipart: { fields: driverRegisterFields, files: driverDocumentFields },
+    multipart: { fields: driverRegisterFields, files: driverDocuments },
     response: authResponse,
     limits: perIp('signup', rateLimits.signUpPerIp),
   }),

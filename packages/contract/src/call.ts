@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { FileRule } from './file-rules.js';
 import type { MessageCode } from './messages.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -42,8 +43,12 @@ export interface Call {
   params?: z.ZodType;
   body?: z.ZodType;
   query?: z.ZodType;
-  /** Multipart calls declare their text fields here; files are described in `files`. */
-  multipart?: { fields: z.ZodType; files: readonly string[] };
+  /**
+   * A multipart call's text fields, and its file fields each with the rule its files pass
+   * (kinds, size, count). The server streams the parts through these checks before the
+   * handler runs, which gets the fields parsed and the files stored.
+   */
+  multipart?: { fields: z.ZodType; files: Readonly<Record<string, FileRule>> };
   response: z.ZodType;
   /** Set when the call answers a file rather than JSON (its response is then `fileBody`). */
   file?: FileAnswer;

@@ -5,6 +5,7 @@ import { idParam, messageResponse } from './common.js';
 import { coded } from './coded.js';
 import type { MessageCode } from './messages.js';
 import { saidFields } from './said.js';
+import { postImageRule, postVideoRule } from './file-rules.js';
 
 export const businessStatus = z.enum(['active', 'inactive']);
 
@@ -117,6 +118,11 @@ const safetyNote = multilineInput(coded('safety_note_required'))
 /** Text field of the multipart create call; files: image (one), video (one). */
 export const safetyFields = z.object({ note: safetyNote });
 export const safetyFileFields = ['image', 'video'] as const;
+/** The same checks as a post's files, one of each kind. */
+const safetyFiles = {
+  image: postImageRule(1, 'safety_one_file'),
+  video: postVideoRule('safety_one_file'),
+} as const;
 
 export const directoryCalls = {
   businesses: defineCall({
@@ -180,7 +186,7 @@ export const directoryCalls = {
     path: '/api/v1/admin/safety',
     summary: 'Add a safety caution: note plus an image and/or a video (processed, then listed)',
     auth: 'admin',
-    multipart: { fields: safetyFields, files: safetyFileFields },
+    multipart: { fields: safetyFields, files: safetyFiles },
     response: z.object({
       success: z.literal(true),
       ...saidFields,

@@ -6,6 +6,7 @@ import type { MessageCode } from './messages.js';
 import type { SelfUser } from './users.js';
 import { coded } from './coded.js';
 import { saidFields } from './said.js';
+import { photoRule } from './file-rules.js';
 
 /** The longest text each field of the card takes; the form's inputs stop there too. */
 export const cardFieldMax = {
@@ -117,7 +118,7 @@ export const idCardCalls = {
     path: '/api/driver-id/apply',
     summary: 'Apply for the driver ID card (multipart); the server assigns number and dates',
     auth: 'user',
-    multipart: { fields: cardApplicationFields, files: ['photo'] },
+    multipart: { fields: cardApplicationFields, files: { photo: photoRule('card_photo_type') } },
     response: cardResponse.extend(saidFields),
   }),
   byUser: defineCall({

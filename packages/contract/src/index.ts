@@ -1,5 +1,6 @@
 export * from './call.js';
 export * from './limits.js';
+export * from './file-rules.js';
 export * from './messages.js';
 export * from './coded.js';
 export * from './said.js';

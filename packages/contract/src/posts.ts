@@ -7,6 +7,7 @@ import { imageRef, userType } from './users.js';
 import { uploadRef } from './uploads.js';
 import { coded } from './coded.js';
 import { saidFields } from './said.js';
+import { postImageRule, postVideoRule } from './file-rules.js';
 
 export const postStatus = z.enum(['processing', 'ready', 'failed']);
 export type PostStatus = z.infer<typeof postStatus>;
@@ -100,6 +101,10 @@ export const newPostFields = z.object({
   emergency: flag,
 });
 export const postFileFields = ['images', 'video'] as const;
+const postFiles = {
+  images: postImageRule(limits.postImagesMax, 'too_many_images'),
+  video: postVideoRule('too_many_videos'),
+} as const;
 
 /**
  * The JSON form of POST /api/v1/video/new: the same fields, with files that arrived as
@@ -152,7 +157,7 @@ export const postCalls = {
     summary:
       'Post images and/or a video (multipart, or JSON naming finished uploads); processed in the background',
     auth: 'user',
-    multipart: { fields: newPostFields, files: postFileFields },
+    multipart: { fields: newPostFields, files: postFiles },
     /** Absent for multipart requests. */
     body: newPostFromUploads.optional(),
     response: uploadResponse,

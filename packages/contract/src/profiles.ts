@@ -7,6 +7,7 @@ import { product } from './posts.js';
 import { imageRef, selfUser, userType } from './users.js';
 import { coded } from './coded.js';
 import { saidFields } from './said.js';
+import { photoRule } from './file-rules.js';
 
 /** Another user's profile as anyone may see it; the number only when they chose to show it. */
 export const publicProfileUser = z.object({
@@ -62,7 +63,7 @@ export const profileCalls = {
     path: '/api/v1/me/profile',
     summary: 'Change own name, photo and whether others may see the number (multipart)',
     auth: 'user',
-    multipart: { fields: updateProfileFields, files: ['photo'] },
+    multipart: { fields: updateProfileFields, files: { photo: photoRule('photo_type') } },
     response: z.object({ success: z.literal(true), ...saidFields, user: selfUser }),
   }),
 };

@@ -5,6 +5,7 @@ import { limits } from './limits.js';
 import { coded } from './coded.js';
 import { saidFields } from './said.js';
 import { fileBody } from './common.js';
+import { documentFileTypes } from './file-rules.js';
 
 export const documentTypes = [
   'Aadhar',
@@ -97,7 +98,17 @@ export const vaultCalls = {
     path: '/api/personal-documents/add',
     summary: 'Add a document (multipart; vault token required)',
     auth: 'user',
-    multipart: { fields: addDocumentFields, files: ['document'] },
+    multipart: {
+      fields: addDocumentFields,
+      files: {
+        document: {
+          maxBytes: limits.identityImageMaxBytes,
+          accept: documentFileTypes,
+          rejectCode: 'document_file_type',
+          tooLargeCode: 'document_too_large',
+        },
+      },
+    },
     response: z.object({
       success: z.literal(true),
       ...saidFields,

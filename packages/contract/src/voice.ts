@@ -8,6 +8,7 @@ import { voiceMessages } from './voice-messages.js';
 import { coded } from './coded.js';
 import { eventStreamBody } from './common.js';
 import { saidFields } from './said.js';
+import { voiceRule } from './file-rules.js';
 
 export { voiceMessages };
 
@@ -79,7 +80,7 @@ export const voiceCalls = {
     summary:
       'Send a Voice Chat note (multipart file `voice`, or JSON naming a finished upload); processed in the background',
     auth: 'user',
-    multipart: { fields: z.object({}), files: ['voice'] },
+    multipart: { fields: z.object({}), files: { voice: voiceRule } },
     /** Absent for multipart requests. */
     body: z.object({ uploadId: uploadRef }).optional(),
     response: z.object({ success: z.literal(true), ...saidFields, data: voiceNote }),
@@ -125,7 +126,7 @@ export const audioCalls = {
     summary:
       'Save a Voice Recorder recording (multipart `audio` file and `name`, or JSON naming a finished upload)',
     auth: 'user',
-    multipart: { fields: audioFields, files: ['audio'] },
+    multipart: { fields: audioFields, files: { audio: voiceRule } },
     /** Absent for multipart requests. */
     body: audioFields.extend({ uploadId: uploadRef }).optional(),
     response: z.object({ success: z.literal(true), ...saidFields, audio: audioItem }),

@@ -7,6 +7,7 @@ import {
   defineCall,
   idCardCalls,
   messages,
+  photoRule,
   type LimitRule,
 } from '@saathi/contract';
 import { expectError } from '../../test/auth.js';
@@ -146,7 +147,7 @@ describe('checkLimits', () => {
       ...base,
       auth: 'public',
       body: z.object({ number: z.string() }),
-      multipart: { fields: z.object({}), files: ['photo'] },
+      multipart: { fields: z.object({}), files: { photo: photoRule('photo_type') } },
       limits: [{ ...rule, per }],
     });
     expect(() => checkLimits(multipart)).toThrow(/must be required/);

@@ -4,26 +4,34 @@ import { z } from 'zod';
 import type { Call, CallPart, FileAnswer } from '@saathi/contract';
 import { authenticate, type AuthDeps } from '../auth/authenticate.js';
 import type { Viewer } from '../auth/viewer.js';
+import type { CheckedUpload, UploadTarget } from '../media/checked-upload.js';
+import { withUpload } from './call-upload.js';
 import { checkLimits, enforceLimits } from './call-limits.js';
-import { Forbidden, invalidField } from './errors.js';
+import { Forbidden, Invalid, invalidField } from './errors.js';
 import { operationIdOf } from './operation-ids.js';
 import { sendFile, type FileData, type FileReply } from './send-file.js';
 
-export interface CallContext<C extends Call> {
-  body: CallPart<C, 'body'>;
+interface Parts<C extends Call> {
   params: CallPart<C, 'params'>;
   query: CallPart<C, 'query'>;
   request: FastifyRequest;
   reply: FastifyReply;
+  viewer: C['auth'] extends 'user' | 'admin' ? Viewer : Viewer | null;
 }
 
-export interface SignedInContext<C extends Call> extends CallContext<C> {
-  viewer: Viewer;
-}
+/**
+ * What a call was sent. A multipart call's handler gets its upload, checked and stored; one
+ * that also takes a JSON form (files sent before as resumable uploads) gets exactly one of the
+ * two.
+ */
+type Input<C extends Call> = C extends { multipart: { fields: infer F extends z.ZodType } }
+  ? C extends { body: z.ZodType }
+    ? | { upload: CheckedUpload<z.output<F>>; body: undefined }
+      | { upload: undefined; body: NonNullable<CallPart<C, 'body'>> }
+    : { upload: CheckedUpload<z.output<F>>; body: undefined }
+  : { upload?: undefined; body: CallPart<C, 'body'> };
 
-type Context<C extends Call> = C['auth'] extends 'user' | 'admin'
-  ? SignedInContext<C>
-  : CallContext<C> & { viewer: Viewer | null };
+type Context<C extends Call> = Parts<C> & Input<C>;
 
 /**
  * A JSON call's handler answers its response; a file call's handler, the file; a raw call's
@@ -36,13 +44,20 @@ type Answer<C extends Call> = C extends { raw: object }
     ? FileReply<A>
     : CallPart<C, 'response'>;
 
-export interface CallOptions {
+export interface CallOptions<C extends Call> {
   /** Blocked accounts may still call this (to learn they are blocked, or to sign out). */
   allowBlocked?: boolean;
-  /** Per-route body size cap; multipart calls enforce their own per-file caps. */
-  bodyLimit?: number;
   /** Left out of on-the-fly compression: the answer is compressed already, or counted in bytes. */
   compress?: false;
+  /** Where a multipart call's files are stored (required for one). */
+  upload?: UploadTarget;
+  /**
+   * A multipart call's refusals that need no file (a locked vault, an account that may not
+   * apply), made before its files are read (or its JSON form's uploads attached). It may
+   * answer a release, called when the call ends: a hold it took meanwhile (posts counted as
+   * arriving).
+   */
+  before?: (ctx: Context<C>) => Promise<() => void> | Promise<void>;
 }
 
 declare module 'fastify' {
@@ -61,9 +76,6 @@ const errorBody = z.looseObject({
 /** The caller each request's guard found, handed from preValidation to the handler. */
 const callers = new WeakMap<FastifyRequest, Viewer | null>();
 
-/** The signed-in caller of a contract call, for code below its handler (upload limits). */
-export const callerOf = (request: FastifyRequest): Viewer | null => callers.get(request) ?? null;
-
 /** The success answer as the OpenAPI document lists it: JSON, or the bytes of a file or raw call. */
 function successSchema(call: Call) {
   if (!call.file && !call.raw) return { 200: call.response };
@@ -76,22 +88,27 @@ function successSchema(call: Call) {
 /**
  * Registers one contract call: its method and path, the contract's schemas for validation
  * and OpenAPI, the guard its `auth` names and the rate limits it declares (counted after the
- * guard and the input checks, before the handler). The handler gets parsed values and the
- * caller. The only way a route is made (http/only-calls.ts).
+ * guard and the input checks, before the handler). A multipart call's parts are streamed
+ * through its upload rules (http/call-upload.ts) before the handler. The handler gets parsed
+ * values and the caller. The only way a route is made (http/only-calls.ts).
  */
 export function registerCall<C extends Call>(
   app: FastifyInstance,
   deps: AuthDeps,
   call: C,
   handler: (ctx: Context<C>) => Promise<Answer<C>>,
-  options: CallOptions = {},
+  options: CallOptions<C> = {},
 ): void {
   checkLimits(call);
+  const { multipart } = call;
+  const target = options.upload;
+  if (multipart && !target) {
+    throw new Error(`${call.method} ${call.path}: a multipart call needs options.upload`);
+  }
   const tag = call.path.split('/').filter((s) => s && s !== 'api' && !/^v\d$/.test(s))[0];
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
-    bodyLimit: options.bodyLimit,
     ...(options.compress === false ? { compress: false } : {}),
     schema: {
       ...(call.hidden ? { hide: true } : {}),
@@ -123,8 +140,12 @@ export function registerCall<C extends Call>(
     },
     handler: async (request, reply) => {
       const viewer = callers.get(request) ?? null;
+      // A multipart call's JSON form: its files were sent before, as resumable uploads.
+      const form = multipart && !request.isMultipart() ? call.body : undefined;
+      const uploading = multipart && target && !form;
+      // Context<C> is the union of what each kind of call is sent; TypeScript cannot narrow C.
       const ctx = {
-        body: call.multipart && call.body ? jsonForm(call.body, request) : request.body,
+        body: multipart ? form && jsonForm(form, request) : request.body,
         params: request.params,
         query: request.query,
         request,
@@ -132,7 +153,17 @@ export function registerCall<C extends Call>(
         viewer,
       } as Context<C>;
       await enforceLimits(deps.limiter, call, request, viewer, ctx.body);
-      const answer = await handler(ctx);
+      const held = await options.before?.(ctx);
+      let answer: Answer<C>;
+      try {
+        answer = uploading
+          ? await withUpload(multipart, request, viewer, target, (upload) =>
+              handler({ ...ctx, upload } as Context<C>),
+            )
+          : await handler(ctx);
+      } finally {
+        if (typeof held === 'function') held();
+      }
       if (call.raw) return reply;
       // Answer<C> is a file exactly when the call declares one; TypeScript cannot narrow it.
       return call.file ? sendFile(reply, call.file, answer as FileData) : answer;
@@ -141,12 +172,12 @@ export function registerCall<C extends Call>(
 }
 
 /**
- * A multipart call may also take JSON (its files sent before as resumable uploads): the
- * body is validated here, as the schema would, unless the request is multipart.
+ * A multipart call's JSON form is validated here, as the schema would (the route's schema
+ * cannot, since a multipart body is read later). A request that is neither form is unreadable.
  */
 function jsonForm(schema: z.ZodType, request: FastifyRequest): unknown {
-  if (request.isMultipart()) return undefined;
   const parsed = schema.safeParse(request.body);
   if (!parsed.success) throw invalidField(parsed.error.issues[0]);
+  if (parsed.data === undefined) throw Invalid('bad_multipart');
   return parsed.data;
 }

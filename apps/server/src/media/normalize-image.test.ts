@@ -12,7 +12,7 @@ import {
 } from '../../test/fixtures-media.js';
 import { MediaRejectedError } from './errors.js';
 import { normalizeImage } from './normalize-image.js';
-import { postImageTypes } from './types.js';
+import { postImageTypes } from '@saathi/contract';
 
 let dir = '';
 let cleanup = async () => {};

@@ -3,7 +3,8 @@ import type { Sharp, SharpOptions } from 'sharp';
 import { heifToSharp } from './decode-heif.js';
 import { MediaRejectedError } from './errors.js';
 import { loadSharp } from './load-sharp.js';
-import { heifTypes, limits, postImageTypes } from './types.js';
+import { postImageTypes } from '@saathi/contract';
+import { heifTypes, limits } from './types.js';
 
 /** What normalizeImage may produce; callers pick the file extension from it. */
 export type NormalizedImageMime = 'image/jpeg' | 'image/webp' | 'image/png';

@@ -1,29 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { isCleanText } from '@saathi/contract';
+import { isCleanText, type FileRule } from '@saathi/contract';
 import { pipeline, type Readable, type Transform } from 'node:stream';
 import { HttpError, Invalid, TooLarge } from '../http/errors.js';
 import type { Storage } from '../storage/storage.js';
-import { checkedStream, type CheckedInfo, type FileRule } from './sniff.js';
+import type { ReceivedFile } from './checked-upload.js';
+import { checkedStream, type CheckedInfo } from './sniff.js';
 import { takeUploadSlot, uploadDeadline } from './upload-guard.js';
-
-export interface ReceivedFile {
-  field: string;
-  key: string;
-  mime: string;
-  bytes: number;
-  /** The name the phone gave the file, for showing it back to its owner only. */
-  filename: string;
-}
 
 export interface UploadSpec {
   /** File fields this call takes, each with its rule. Other file fields are refused. */
-  files: Record<string, FileRule>;
+  files: Readonly<Record<string, FileRule>>;
   /** Storage key prefix, e.g. private/identity/<userId> */
   prefix: string;
   /** Extra stage after the checks, e.g. encryption for private documents. */
   transform?: () => Transform;
+  /** The signed-in caller, whose uploads arriving at once are capped; none on sign-up. */
+  account: string | undefined;
 }
 
 export interface ReceivedUpload {
@@ -32,19 +26,6 @@ export interface ReceivedUpload {
   /** Removes every stored file: call when a later step (validation, database) fails. */
   discard(): Promise<void>;
 }
-
-/**
- * A multipart body not read yet, as code below the routes sees it: the route hands it over
- * and the service receives it under its own rules, never touching the request.
- */
-export interface MultipartBody {
-  receive(storage: Storage, spec: UploadSpec): Promise<ReceivedUpload>;
-}
-
-/** The request's multipart body, for the service that knows its rules. */
-export const multipartBody = (request: FastifyRequest): MultipartBody => ({
-  receive: (storage, spec) => receiveUpload(request, storage, spec),
-});
 
 /**
  * Reads a multipart request part by part, streaming each file through its checks into
@@ -58,7 +39,7 @@ export async function receiveUpload(
   spec: UploadSpec,
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) throw Invalid('bad_multipart');
-  const release = takeUploadSlot(request);
+  const release = takeUploadSlot(request, spec.account);
   const deadline = uploadDeadline(request, request.server.uploadTimeouts);
   const receiving = receiveParts(request, storage, spec, deadline.signal);
   // The slot is held as long as the body is read, which may outlast a refusal by the deadline.

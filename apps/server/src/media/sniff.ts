@@ -1,22 +1,10 @@
 import { Transform } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
+import type { FileRule } from '@saathi/contract';
 import { Invalid, TooLarge } from '../http/errors.js';
-import type { MessageCode } from '@saathi/contract';
 
 /** Enough bytes for every container signature we accept (ISO-BMFF brands sit early). */
 const SNIFF_BYTES = 4100;
-
-export interface FileRule {
-  maxBytes: number;
-  /** MIME types recognised from the bytes; the declared type is never trusted. */
-  accept: readonly string[];
-  rejectCode: MessageCode;
-  /** Defaults to the generic 'file_too_large'. */
-  tooLargeCode?: MessageCode;
-  /** How many files of this field one request may carry (default 1). */
-  maxFiles?: number;
-  tooManyCode?: MessageCode;
-}
 
 export interface CheckedInfo {
   mime: string;

@@ -6,7 +6,7 @@ import { ffmpeg, inPairs, isFaststart, mediaDir, sniffedMime } from '../../test/
 import { MediaRejectedError } from './errors.js';
 import { runFfprobe } from './ffmpeg.js';
 import { transcodeAudio } from './transcode-audio.js';
-import { voiceNoteTypes } from './types.js';
+import { voiceNoteTypes } from '@saathi/contract';
 
 const voice = ['-f', 'lavfi', '-i', 'sine=frequency=300:duration=2'];
 

@@ -15,7 +15,7 @@ import { MediaRejectedError } from './errors.js';
 import { runFfprobe } from './ffmpeg.js';
 import { probeMedia } from './probe.js';
 import { transcodeRenditions, transcodeVideo } from './transcode-video.js';
-import { postVideoTypes } from './types.js';
+import { postVideoTypes } from '@saathi/contract';
 
 const tone = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'];
 const clip = (size: string, rate = 30) => [

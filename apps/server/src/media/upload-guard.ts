@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@saathi/contract';
 import { fillMessage, HttpError } from '../http/errors.js';
-import { callerOf } from '../http/register-call.js';
 
 /**
  * Uploads one account, and one client address, may have arriving at once in this process.
@@ -37,13 +36,9 @@ function add(map: Map<string, number>, key: string, by: number) {
 
 /**
  * Takes one of the caller's upload slots, or refuses at once with 429; call the result when
- * done. `account` defaults to the caller of the contract call (routes outside the contract,
- * like the resumable uploads', name it).
+ * done. `account` is the signed-in caller (none on sign-up: its address alone counts).
  */
-export function takeUploadSlot(
-  request: FastifyRequest,
-  account: string | undefined = callerOf(request)?.user.id,
-): () => void {
+export function takeUploadSlot(request: FastifyRequest, account: string | undefined): () => void {
   const ip = request.ip;
   const max = concurrentUploads.perAccount;
   if (account && (arriving.account.get(account) ?? 0) >= max) {

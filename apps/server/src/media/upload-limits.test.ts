@@ -5,11 +5,12 @@ import { multipartFiles, newPost } from '../../test/feed-factories.js';
 import { pngImage } from '../../test/fixtures.js';
 import { bearer, filesUnder, newUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { openSse } from '../../test/sse-client.js';
-import { addProbe } from '../../test/probe.js';
 import { rawConnection, uploadHead, type RawConnection } from '../../test/raw-http.js';
 import { until } from '../../test/until.js';
-import { postImageRule } from './post-file-rules.js';
-import { receiveUpload } from './receive-upload.js';
+import { z } from 'zod';
+import { defineCall, postImageRule } from '@saathi/contract';
+import { registerCall } from '../http/register-call.js';
+import { startWithUploadProbe } from '../../test/probe.js';
 
 const MB = 1024 * 1024;
 const IDLE_MS = 1000;
@@ -222,19 +223,19 @@ describe('upload intake on a listening server', () => {
 /** Parser limits each say what is wrong, not "Each file must be 10 MB or smaller". */
 describe('multipart limits', () => {
   let t: TestApp;
+  // Every real call refuses a 13th file by its own rule first; this one allows 20.
+  const manyFiles = defineCall({
+    method: 'POST',
+    path: '/probe/many-files',
+    summary: 'Test probe: up to 20 photos',
+    auth: 'public',
+    multipart: { fields: z.object({}), files: { photos: postImageRule(20, 'too_many_images') } },
+    response: z.unknown(),
+  });
   beforeAll(async () => {
-    t = await startTestApp({
-      // Every real call refuses a 13th file by its own rule first; this one allows 20.
-      extend: (app, auth) =>
-        addProbe(app, auth, 'POST', '/probe/many-files', async (request) => {
-          const upload = await receiveUpload(request, t.storage, {
-            prefix: 'uploads/probe',
-            files: { photos: { ...postImageRule(20, 'too_many_images'), maxFiles: 20 } },
-          });
-          await upload.discard();
-          return { success: true };
-        }),
-    });
+    t = await startWithUploadProbe((app, auth, upload) =>
+      registerCall(app, auth, manyFiles, async () => ({ success: true }), { upload }),
+    );
   });
   afterAll(() => t.close());
 

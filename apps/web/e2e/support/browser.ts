@@ -1,6 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 
 const shots = fileURLToPath(new URL('../../../../test-results/e2e', import.meta.url));
 
@@ -27,8 +33,12 @@ export function launchBrowser(opts: { args?: readonly string[] } = {}): Promise<
   });
 }
 
-/** A context the size of a cheap Android phone, with touch. */
-export function phoneContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+/** A context the size of a cheap Android phone, with touch; `extra` adds or overrides options. */
+export function phoneContext(
+  browser: Browser,
+  baseURL: string,
+  extra: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL,
     viewport: { width: 360, height: 740 },
@@ -39,6 +49,7 @@ export function phoneContext(browser: Browser, baseURL: string): Promise<Browser
     // Phones in India run on IST, and card dates are Indian dates: a UTC browser would see
     // a card issued after 18:30 UTC as issued 'tomorrow'.
     timezoneId: 'Asia/Kolkata',
+    ...extra,
   });
 }
 

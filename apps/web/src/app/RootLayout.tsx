@@ -9,7 +9,7 @@ import { isNavVisible } from './navVisibility';
 
 // Both need the API client and its schemas, which the frame does without (docs/architecture.md).
 const SignedInServices = lazy(async () => ({
-  default: (await import('../features/auth/SignedInServices')).SignedInServices,
+  default: (await import('./SignedInServices')).SignedInServices,
 }));
 const BlockedScreen = lazy(async () => ({
   default: (await import('../features/auth/BlockedScreen')).BlockedScreen,

@@ -20,7 +20,7 @@ async function loadScreens(list: RouteObject[]): Promise<void> {
 }
 await Promise.all([
   loadScreens(routes),
-  import('../features/auth/SignedInServices'),
+  import('../app/SignedInServices'),
   import('../features/auth/BlockedScreen'),
   import('../features/notifications/NotificationBell'),
 ]);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { authCalls, limits } from '@saathi/contract';
+import { authCalls } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
-import { multipartBody } from '../../media/receive-upload.js';
 import type { AuthService } from './service.js';
 
 export function authRoutes(app: FastifyInstance, auth: AuthDeps, service: AuthService): void {
@@ -12,8 +11,10 @@ export function authRoutes(app: FastifyInstance, auth: AuthDeps, service: AuthSe
     app,
     auth,
     authCalls.driverRegister,
-    ({ request }) => service.registerDriver(multipartBody(request)),
-    { bodyLimit: 3 * limits.identityImageMaxBytes + 1024 * 1024 },
+    ({ upload }) => service.registerDriver(upload),
+    {
+      upload: service.identityUploads,
+    },
   );
   registerCall(app, auth, authCalls.driverLogin, ({ body }) => service.login(body));
   registerCall(app, auth, authCalls.userLogin, ({ body }) => service.login(body));

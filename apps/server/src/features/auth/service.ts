@@ -1,13 +1,13 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { MultipartBody } from '../../media/receive-upload.js';
+import type { z } from 'zod';
 import type { Logger } from '../../log.js';
 import {
   driverDocumentFields,
-  driverRegisterFields,
   limits,
   rateLimits,
   said,
   type AuthResponse,
+  type driverRegisterFields,
   type MessageCode,
 } from '@saathi/contract';
 import { announceAccessChanged } from '../../auth/account-events.js';
@@ -17,13 +17,14 @@ import { revokeSession, startSession } from '../../auth/sessions.js';
 import { blockOf, deletionPassed, isBlocked, selfView, type Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema/index.js';
-import { Conflict, Forbidden, HttpError, Invalid, invalidField } from '../../http/errors.js';
+import { Conflict, Forbidden, HttpError, Invalid } from '../../http/errors.js';
+import type { CheckedUpload, UploadTarget } from '../../media/checked-upload.js';
 import type { Hub } from '../../realtime/hub.js';
 import type { SmsSender } from '../../sms/sender.js';
 import type { Storage } from '../../storage/storage.js';
 import { backgroundTasks } from '../../http/background-tasks.js';
 import { cancelDeletion } from '../account/index.js';
-import { receiveIdentityDocuments } from './identity-upload.js';
+import { encryptStream } from '../../storage/encryption.js';
 import {
   consumePasswordReset,
   findUserByPhone,
@@ -128,37 +129,36 @@ export function createAuthService(deps: AuthServiceDeps) {
       return signedIn(user, 'user_registered');
     },
 
+    /** Identity documents stream encrypted into private storage, named by the new account's id. */
+    identityUploads: {
+      storage: deps.storage,
+      folder: (id) => `private/identity/${id}`,
+      transform: () => encryptStream(deps.fileKey),
+    } satisfies UploadTarget,
+
     /**
-     * Files stream first (encrypted, to private storage); the account and its document rows
-     * are written in one transaction after every check passed. Any failure removes the files.
+     * The files arrived first, checked and encrypted; the account and its document rows are
+     * written in one transaction, which then owns the files.
      */
-    async registerDriver(incoming: MultipartBody) {
-      const userId = randomUUID();
-      const upload = await receiveIdentityDocuments(incoming, deps.storage, deps.fileKey, userId);
-      try {
-        const parsed = driverRegisterFields.safeParse(upload.fields);
-        if (!parsed.success) throw invalidField(parsed.error.issues[0]);
-        const byField = new Map(upload.files.map((f) => [f.field, f]));
-        if (
-          upload.files.length !== driverDocumentFields.length ||
-          driverDocumentFields.some((f) => !byField.has(f))
-        ) {
-          throw Invalid('documents_required');
-        }
-        const documents = upload.files.map((f) => ({
-          id: randomUUID(),
-          field: f.field as (typeof driverDocumentFields)[number],
-          key: f.key,
-          mime: f.mime,
-          bytes: f.bytes,
-        }));
-        const user = await createAccount(parsed.data, 'driver', documents, userId);
-        await deps.attentionChanged();
-        return signedIn(user, 'registered');
-      } catch (error) {
-        await upload.discard();
-        throw error;
+    async registerDriver(upload: CheckedUpload<z.output<typeof driverRegisterFields>>) {
+      const byField = new Map(upload.files.map((f) => [f.field, f]));
+      if (
+        upload.files.length !== driverDocumentFields.length ||
+        driverDocumentFields.some((f) => !byField.has(f))
+      ) {
+        throw Invalid('documents_required');
       }
+      const documents = upload.files.map((f) => ({
+        id: randomUUID(),
+        field: f.field as (typeof driverDocumentFields)[number],
+        key: f.key,
+        mime: f.mime,
+        bytes: f.bytes,
+      }));
+      const user = await createAccount(upload.fields, 'driver', documents, upload.id);
+      upload.keep();
+      await deps.attentionChanged();
+      return signedIn(user, 'registered');
     },
 
     /**

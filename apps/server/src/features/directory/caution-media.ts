@@ -1,6 +1,3 @@
-import { postImageRule, postVideoRule } from '../../media/post-file-rules.js';
-import type { MultipartBody, ReceivedUpload } from '../../media/receive-upload.js';
-import type { Storage } from '../../storage/storage.js';
 import type { SafetyCautionRow } from './queries.js';
 
 export const PROCESS_CAUTION_QUEUE = 'safety.process';
@@ -22,19 +19,4 @@ export function cautionFiles(row: SafetyCautionRow): string[] {
   return [row.imageKey, row.videoKey, posterKeyOf(row), row.rawImageKey, row.rawVideoKey].filter(
     (k): k is string => typeof k === 'string',
   );
-}
-
-/** The same checks and limits as a post's files, one of each kind. */
-export function receiveCautionUpload(
-  incoming: MultipartBody,
-  storage: Storage,
-  id: string,
-): Promise<ReceivedUpload> {
-  return incoming.receive(storage, {
-    prefix: `uploads/safety/${id}`,
-    files: {
-      image: postImageRule(1, 'safety_one_file'),
-      video: postVideoRule('safety_one_file'),
-    },
-  });
 }

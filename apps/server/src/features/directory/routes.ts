@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { directoryCalls, limits } from '@saathi/contract';
+import { directoryCalls } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
-import { multipartBody } from '../../media/receive-upload.js';
 import type { DirectoryService } from './service.js';
 
 export function directoryRoutes(
@@ -28,8 +27,10 @@ export function directoryRoutes(
     app,
     auth,
     c.createSafety,
-    ({ request, viewer }) => service.createSafety(multipartBody(request), viewer),
-    { bodyLimit: limits.postVideoMaxBytes + limits.postImageMaxBytes + 1024 * 1024 },
+    ({ viewer, upload }) => service.createSafety(viewer, upload),
+    {
+      upload: service.cautionUploads,
+    },
   );
   registerCall(app, auth, c.updateSafety, ({ params, body, viewer }) =>
     service.updateSafety(params.id, body.note, viewer),

@@ -1,30 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import type { MultipartBody } from '../../media/receive-upload.js';
 import type { Logger } from '../../log.js';
 import {
   messages,
-  safetyFields,
   said,
   type AdminBusiness,
   type AdminSafetyCaution,
   type Business,
   type businessInput,
   type SafetyCaution,
+  type safetyFields,
 } from '@saathi/contract';
 import type { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import { Invalid, NotFound, invalidField } from '../../http/errors.js';
+import { Invalid, NotFound } from '../../http/errors.js';
+import type { CheckedUpload, UploadTarget } from '../../media/checked-upload.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { deleteQuietly, type Storage } from '../../storage/storage.js';
 import { recordAudit } from '../../console/audit.js';
-import {
-  PROCESS_CAUTION_QUEUE,
-  cautionFiles,
-  posterKeyOf,
-  receiveCautionUpload,
-} from './caution-media.js';
+import { PROCESS_CAUTION_QUEUE, cautionFiles, posterKeyOf } from './caution-media.js';
 import {
   allSafetyCautions,
   deleteBusiness,
@@ -163,40 +158,38 @@ export function createDirectoryService(deps: {
       return { success: true as const, cautions: rows.map(presentAdminCaution) };
     },
 
+    /** A caution's files wait in uploads/safety/<caution id>/ until processed. */
+    cautionUploads: {
+      storage: deps.storage,
+      folder: (id) => `uploads/safety/${id}`,
+    } satisfies UploadTarget,
+
     /**
-     * Files stream into uploads/safety/<id>/ through the post checks; the row ('processing')
-     * and its audit entry are written together once every check passed, then the job queued.
+     * Files arrive in uploads/safety/<id>/ through the post checks; the row ('processing')
+     * and its audit entry are written together, then the job queued.
      */
-    async createSafety(incoming: MultipartBody, viewer: Viewer) {
-      const id = randomUUID();
-      const upload = await receiveCautionUpload(incoming, deps.storage, id);
-      let row: SafetyCautionRow;
-      try {
-        const parsed = safetyFields.safeParse(upload.fields);
-        if (!parsed.success) throw invalidField(parsed.error.issues[0]);
-        const image = upload.files.find((f) => f.field === 'image');
-        const video = upload.files.find((f) => f.field === 'video');
-        if (!image && !video) throw Invalid('safety_media_required');
-        row = await db.transaction(async (tx) => {
-          const created = await insertCaution(tx, {
-            id,
-            note: parsed.data.note,
-            status: 'processing',
-            rawImageKey: image?.key ?? null,
-            rawVideoKey: video?.key ?? null,
-          });
-          await recordAudit(tx, viewer, {
-            action: 'safety.created',
-            targetType: 'safety_caution',
-            targetId: id,
-            details: { image: Boolean(image), video: Boolean(video) },
-          });
-          return created;
+    async createSafety(viewer: Viewer, upload: CheckedUpload<z.output<typeof safetyFields>>) {
+      const { id } = upload;
+      const image = upload.files.find((f) => f.field === 'image');
+      const video = upload.files.find((f) => f.field === 'video');
+      if (!image && !video) throw Invalid('safety_media_required');
+      const row = await db.transaction(async (tx) => {
+        const created = await insertCaution(tx, {
+          id,
+          note: upload.fields.note,
+          status: 'processing',
+          rawImageKey: image?.key ?? null,
+          rawVideoKey: video?.key ?? null,
         });
-      } catch (error) {
-        await upload.discard();
-        throw error;
-      }
+        await recordAudit(tx, viewer, {
+          action: 'safety.created',
+          targetType: 'safety_caution',
+          targetId: id,
+          details: { image: Boolean(image), video: Boolean(video) },
+        });
+        return created;
+      });
+      upload.keep();
       try {
         await deps.jobs.send(PROCESS_CAUTION_QUEUE, { cautionId: id });
       } catch (err) {

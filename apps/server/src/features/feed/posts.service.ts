@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../log.js';
 import {
   messages,
-  newPostFields,
   rateLimits,
   said,
+  type newPostFields,
   type NewPostFromUploads,
   type Product,
 } from '@saathi/contract';
 import type { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db, Tx } from '../../db/client.js';
-import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
+import { Forbidden, HttpError, Invalid, NotFound } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { deleteQuietly, type Storage } from '../../storage/storage.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
@@ -34,8 +34,7 @@ import {
   type PostWithAuthor,
 } from './posts.queries.js';
 import { lockAuthor } from '../../db/author-lock.js';
-import { receivePostUpload } from './upload.js';
-import type { MultipartBody, ReceivedFile } from '../../media/receive-upload.js';
+import type { CheckedUpload, ReceivedFile, UploadTarget } from '../../media/checked-upload.js';
 import type { UploadService, WantedUpload } from '../uploads/index.js';
 
 type NewPostFields = z.output<typeof newPostFields>;
@@ -147,26 +146,19 @@ export function createPostService(deps: PostServiceDeps) {
     });
   }
 
-  /** Receives the files and writes the post; counted as arriving by `create` meanwhile. */
-  async function receivePost(incoming: MultipartBody, viewer: Viewer, postId: string) {
-    const upload = await receivePostUpload(incoming, deps.storage, postId);
-    try {
-      const parsed = newPostFields.safeParse(upload.fields);
-      // Coded by the contract's message (location_required, caption_too_long), as the JSON
-      // calls are, so the client can translate it; zod's own English never reaches a user.
-      if (!parsed.success) throw invalidField(parsed.error.issues[0]);
-      await writePost(viewer, postId, parsed.data, upload.files);
-    } catch (error) {
-      await upload.discard();
-      throw error;
-    }
+  /** The files arrived with the call, checked: the post takes them over once written. */
+  async function keepPost(viewer: Viewer, upload: CheckedUpload<NewPostFields>): Promise<string> {
+    await writePost(viewer, upload.id, upload.fields, upload.files);
+    upload.keep();
+    return upload.id;
   }
 
   /**
    * The files arrived before, as resumable uploads of the author: they are copied into
    * uploads/ through the same checks, and consumed in the transaction that writes the post.
    */
-  async function attachPost(body: NewPostFromUploads, viewer: Viewer, postId: string) {
+  async function attachPost(viewer: Viewer, body: NewPostFromUploads): Promise<string> {
+    const postId = randomUUID();
     const wanted: WantedUpload[] = [
       ...(body.videoUploadId
         ? [{ id: body.videoUploadId, purpose: 'video' as const, field: 'video' }]
@@ -182,26 +174,35 @@ export function createPostService(deps: PostServiceDeps) {
       throw error;
     }
     await attached.finish();
+    return postId;
   }
 
   return {
+    /** A post's files wait in uploads/posts/<post id>/ (never served) until processed. */
+    postUploads: {
+      storage: deps.storage,
+      folder: (id) => `uploads/posts/${id}`,
+    } satisfies UploadTarget,
+
+    /**
+     * Before the files are read (or attached), without a lock, so a driver over the limit is
+     * told before sending 10 MB. The post counts as arriving until the release answered.
+     */
+    async admit(viewer: Viewer): Promise<() => void> {
+      const authorId = viewer.user.id;
+      await checkPostLimit(db, authorId, arriving.get(authorId) ?? 0);
+      countArriving(authorId, 1);
+      return () => countArriving(authorId, -1);
+    },
+
     /**
      * Files stream into uploads/ first (or are copied there from finished resumable uploads);
      * the post row (state 'processing') and its image rows are written in one transaction
      * once every check passed, then the job is queued.
      */
-    async create(incoming: MultipartBody, viewer: Viewer, fromUploads?: NewPostFromUploads) {
-      const authorId = viewer.user.id;
-      // First without a lock, so a driver over the limit is told before sending 10 MB.
-      await checkPostLimit(db, authorId, arriving.get(authorId) ?? 0);
-      const postId = randomUUID();
-      countArriving(authorId, 1);
-      try {
-        if (fromUploads) await attachPost(fromUploads, viewer, postId);
-        else await receivePost(incoming, viewer, postId);
-      } finally {
-        countArriving(authorId, -1);
-      }
+    async create(viewer: Viewer, sent: CheckedUpload<NewPostFields> | NewPostFromUploads) {
+      const postId =
+        'files' in sent ? await keepPost(viewer, sent) : await attachPost(viewer, sent);
       await queue(postId);
       const row = await findPost(db, postId);
       if (!row) throw NotFound('post_not_found');

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { commentCalls, limits, postCalls, reportCalls } from '@saathi/contract';
+import { commentCalls, postCalls, reportCalls } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
-import { multipartBody } from '../../media/receive-upload.js';
 import type { CommentService } from './comments.service.js';
 import type { LikeService } from './likes.service.js';
 import type { PostService } from './posts.service.js';
@@ -20,11 +19,8 @@ export function feedRoutes(app: FastifyInstance, auth: AuthDeps, s: FeedServices
     app,
     auth,
     postCalls.create,
-    ({ request, body, viewer }) => s.posts.create(multipartBody(request), viewer, body),
-    {
-      bodyLimit:
-        limits.postVideoMaxBytes + limits.postImagesMax * limits.postImageMaxBytes + 1024 * 1024,
-    },
+    ({ viewer, upload, body }) => s.posts.create(viewer, upload ?? body),
+    { upload: s.posts.postUploads, before: ({ viewer }) => s.posts.admit(viewer) },
   );
   registerCall(app, auth, postCalls.feed, ({ query, viewer }) => s.posts.feed(query, viewer));
   registerCall(app, auth, postCalls.mine, ({ viewer }) => s.posts.mine(viewer));

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { idCardCalls, limits } from '@saathi/contract';
+import { idCardCalls } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
-import { multipartBody } from '../../media/receive-upload.js';
 import type { IdCardService } from './service.js';
 
 export function idCardRoutes(app: FastifyInstance, auth: AuthDeps, service: IdCardService): void {
@@ -10,9 +9,10 @@ export function idCardRoutes(app: FastifyInstance, auth: AuthDeps, service: IdCa
     app,
     auth,
     idCardCalls.apply,
-    ({ viewer, request }) => service.apply(multipartBody(request), viewer),
+    ({ viewer, upload }) => service.apply(viewer, upload),
     {
-      bodyLimit: limits.postImageMaxBytes + 256 * 1024,
+      upload: service.photoUploads,
+      before: ({ viewer }) => service.mayApply(viewer),
     },
   );
   registerCall(app, auth, idCardCalls.byUser, ({ viewer, params }) =>

@@ -1,20 +1,21 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import type { z } from 'zod';
 import type { Logger } from '../../log.js';
 import {
-  cardApplicationFields,
   cardRefusal,
   normalizeIndianMobile,
   said,
+  type cardApplicationFields,
   type DriverCard,
 } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import { Forbidden, HttpError, Invalid, NotFound, invalidField } from '../../http/errors.js';
+import { Forbidden, HttpError, Invalid, NotFound } from '../../http/errors.js';
+import type { CheckedUpload, UploadTarget } from '../../media/checked-upload.js';
 import { MediaRejectedError } from '../../media/errors.js';
-import type { MultipartBody } from '../../media/receive-upload.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import { readAll, type Storage } from '../../storage/storage.js';
-import { photoRule, storeAvatar } from '../profiles/index.js';
+import { storeAvatar } from '../profiles/index.js';
 import { cardByMobile, cardOfUser, insertCard, verifiableCard, type CardRow } from './queries.js';
 
 /** Dates of a card are Indian dates: a card issued at 01:00 IST is issued that day, not the day before in UTC. */
@@ -69,27 +70,30 @@ export function createIdCardService(deps: {
   }
 
   return {
+    /** Where a card's photo waits while it is made into the card's picture (then it goes). */
+    photoUploads: {
+      storage: deps.storage,
+      folder: (id) => `uploads/cards/${id}`,
+    } satisfies UploadTarget,
+
+    /** Before the photo is read: only a verified driver may apply. */
+    async mayApply(viewer: Viewer) {
+      const refusal = cardRefusal(viewer.user);
+      if (refusal) throw Forbidden(refusal);
+    },
+
     /**
      * One card per user: applying again answers the existing card. The number is drawn by the
      * server from 10000-99999 and retried on a clash, so two drivers never share one.
      */
-    async apply(incoming: MultipartBody, viewer: Viewer) {
-      // Refused before the upload is read.
-      const refusal = cardRefusal(viewer.user);
-      if (refusal) throw Forbidden(refusal);
+    async apply(viewer: Viewer, upload: CheckedUpload<z.output<typeof cardApplicationFields>>) {
       const existing = await cardOfUser(db, viewer.user.id);
-      const upload = await incoming.receive(deps.storage, {
-        prefix: `uploads/cards/${viewer.user.id}`,
-        files: { photo: { ...photoRule, rejectCode: 'card_photo_type' } },
-      });
       let photoKey: string | undefined;
       try {
         if (existing) {
           return { success: true as const, ...said('card_exists'), card: present(existing) };
         }
-        const parsed = cardApplicationFields.safeParse(upload.fields);
-        if (!parsed.success) throw invalidField(parsed.error.issues[0]);
-        const { userId, ...fields } = parsed.data;
+        const { userId, ...fields } = upload.fields;
         if (userId !== undefined && userId !== viewer.user.id) throw Forbidden('card_not_yours');
         const photo = upload.files[0];
         if (!photo) throw Invalid('card_photo_required');
@@ -127,8 +131,6 @@ export function createIdCardService(deps: {
       } catch (error) {
         if (photoKey) await deps.storage.delete(photoKey);
         throw error;
-      } finally {
-        await upload.discard();
       }
     },
 

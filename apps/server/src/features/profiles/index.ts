@@ -1,2 +1,2 @@
-// What other features may use of profiles: the profile photo's rule and store (id cards).
-export { photoRule, storeAvatar } from './photo.js';
+// What other features may use of profiles: the profile photo's store (id cards).
+export { storeAvatar } from './photo.js';

@@ -1,22 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { limits } from '@saathi/contract';
 import { Invalid } from '../../http/errors.js';
 import { MediaRejectedError } from '../../media/errors.js';
 import { loadSharp } from '../../media/load-sharp.js';
 import { normalizeImage, photoPixelLimits } from '../../media/normalize-image.js';
-import { postImageTypes } from '../../media/types.js';
-import type { FileRule } from '../../media/sniff.js';
 import type { Storage } from '../../storage/storage.js';
 
 export const AVATAR_SIZE = 512;
-
-export const photoRule: FileRule = {
-  maxBytes: limits.postImageMaxBytes,
-  accept: postImageTypes.filter((t) => t !== 'image/gif'),
-  rejectCode: 'photo_type',
-  tooLargeCode: 'photo_too_large',
-};
 
 /**
  * A profile photo goes through the same normalisation as post images (orientation, every

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { limits, profileCalls } from '@saathi/contract';
+import { profileCalls } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
-import { multipartBody } from '../../media/receive-upload.js';
 import type { ProfileService } from './service.js';
 
 export function profileRoutes(app: FastifyInstance, auth: AuthDeps, service: ProfileService): void {
@@ -13,9 +12,9 @@ export function profileRoutes(app: FastifyInstance, auth: AuthDeps, service: Pro
     app,
     auth,
     profileCalls.update,
-    ({ viewer, request }) => service.update(multipartBody(request), viewer),
+    ({ viewer, upload }) => service.update(viewer, upload),
     {
-      bodyLimit: limits.postImageMaxBytes + 256 * 1024,
+      upload: service.photoUploads,
     },
   );
 }

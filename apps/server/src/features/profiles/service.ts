@@ -1,16 +1,17 @@
+import type { z } from 'zod';
 import type { Logger } from '../../log.js';
-import { rateLimits, updateProfileFields, said } from '@saathi/contract';
+import { rateLimits, said, type updateProfileFields } from '@saathi/contract';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import { selfView, type Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import { Invalid, invalidField, NotFound, TooMany } from '../../http/errors.js';
-import type { MultipartBody } from '../../media/receive-upload.js';
+import { Invalid, NotFound, TooMany } from '../../http/errors.js';
+import type { CheckedUpload, UploadTarget } from '../../media/checked-upload.js';
 import { MediaRejectedError } from '../../media/errors.js';
 import { readAll, type Storage } from '../../storage/storage.js';
 import type { PostService } from '../feed/index.js';
 import type { FollowService } from '../follows/index.js';
 import { publicAuthorOf } from '../../auth/viewer.js';
-import { photoRule, storeAvatar } from './photo.js';
+import { storeAvatar } from './photo.js';
 import { updateUser } from './queries.js';
 
 const PROFILE_VIDEOS = 60;
@@ -25,6 +26,12 @@ export function createProfileService(deps: {
 }) {
   const { db } = deps;
   return {
+    /** Where a new photo waits while it is made into an avatar (then it goes). */
+    photoUploads: {
+      storage: deps.storage,
+      folder: (id) => `uploads/avatars/${id}`,
+    } satisfies UploadTarget,
+
     async get(viewer: Viewer, userId: string) {
       const user = await deps.follows.activeUser(userId);
       if (!user) throw NotFound('user_not_found');
@@ -49,17 +56,11 @@ export function createProfileService(deps: {
     },
 
     /** Name, number visibility and photo in one multipart call; only what is sent changes. */
-    async update(incoming: MultipartBody, viewer: Viewer) {
-      const upload = await incoming.receive(deps.storage, {
-        prefix: `uploads/avatars/${viewer.user.id}`,
-        files: { photo: photoRule },
-      });
+    async update(viewer: Viewer, upload: CheckedUpload<z.output<typeof updateProfileFields>>) {
+      const { fields } = upload;
       const previous = viewer.user.profileImage;
       let stored: string | undefined;
       try {
-        const parsed = updateProfileFields.safeParse(upload.fields);
-        // Coded by the contract's message ('name_length'), like every other checked field.
-        if (!parsed.success) throw invalidField(parsed.error.issues[0]);
         const photo = upload.files[0];
         if (photo) {
           // Counted once the photo arrived: a name change alone costs nothing to limit. So
@@ -80,10 +81,10 @@ export function createProfileService(deps: {
             throw error;
           }
         }
-        const profileImage = stored ?? (parsed.data.removePhoto ? null : undefined);
+        const profileImage = stored ?? (fields.removePhoto ? null : undefined);
         const user = await updateUser(db, viewer.user.id, {
-          name: parsed.data.name,
-          showNumber: parsed.data.showNumber,
+          name: fields.name,
+          showNumber: fields.showNumber,
           profileImage,
         });
         if (profileImage !== undefined && previous) {
@@ -95,8 +96,6 @@ export function createProfileService(deps: {
       } catch (error) {
         if (stored) await deps.storage.delete(stored);
         throw error;
-      } finally {
-        await upload.discard();
       }
     },
   };

@@ -1,7 +1,11 @@
-import { limits, type UploadPurpose } from '@saathi/contract';
-import { postImageRule, postVideoRule } from '../../media/post-file-rules.js';
-import type { FileRule } from '../../media/sniff.js';
-import { voiceRule } from '../voice/index.js';
+import {
+  limits,
+  postImageRule,
+  postVideoRule,
+  voiceRule,
+  type FileRule,
+  type UploadPurpose,
+} from '@saathi/contract';
 
 /** The checks a resumable upload's bytes pass: the same ones as the multipart calls'. */
 export function ruleFor(purpose: UploadPurpose): FileRule {

@@ -6,7 +6,7 @@ import type { UploadPurpose } from '@saathi/contract';
 import type { Db } from '../../db/client.js';
 import type { UploadRow } from '../../db/schema/index.js';
 import { Conflict, HttpError, NotFound } from '../../http/errors.js';
-import type { ReceivedFile } from '../../media/receive-upload.js';
+import type { ReceivedFile } from '../../media/checked-upload.js';
 import { checkedStream, type CheckedInfo } from '../../media/sniff.js';
 import type { Storage } from '../../storage/storage.js';
 import { deleteUploadRow, findOwnUpload, finishedUploads, takeUploads } from './queries.js';

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { limits, vaultCalls, vaultTokenHeader } from '@saathi/contract';
+import { vaultCalls, vaultTokenHeader } from '@saathi/contract';
 import type { AuthDeps } from '../../auth/authenticate.js';
 import { headerValue } from '../../http/header.js';
 import { registerCall } from '../../http/register-call.js';
-import { multipartBody } from '../../media/receive-upload.js';
 import type { VaultService } from './service.js';
 
 /** A live unlock rides in its own header, so the vault's calls read it here. */
@@ -19,15 +18,10 @@ export function vaultRoutes(app: FastifyInstance, auth: AuthDeps, service: Vault
   registerCall(app, auth, vaultCalls.count, ({ viewer, params }) =>
     service.count(viewer, params.userId),
   );
-  registerCall(
-    app,
-    auth,
-    vaultCalls.add,
-    ({ viewer, request }) => service.add(multipartBody(request), viewer, vaultToken(request)),
-    {
-      bodyLimit: limits.identityImageMaxBytes + 256 * 1024,
-    },
-  );
+  registerCall(app, auth, vaultCalls.add, ({ viewer, upload }) => service.add(viewer, upload), {
+    upload: service.documentUploads,
+    before: ({ viewer, request }) => service.mayAdd(viewer, vaultToken(request)),
+  });
   registerCall(app, auth, vaultCalls.remove, ({ viewer, params, body, request }) =>
     service.remove(viewer, params.docId, body, vaultToken(request)),
   );

@@ -1,19 +1,13 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
 import type { Logger } from '../../log.js';
-import { addDocumentFields, limits, said, type PersonalDocument } from '@saathi/contract';
+import { said, type addDocumentFields, type PersonalDocument } from '@saathi/contract';
 import { verifyPassword } from '../../auth/passwords.js';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import {
-  Forbidden,
-  HttpError,
-  Invalid,
-  NotFound,
-  TooMany,
-  invalidField,
-} from '../../http/errors.js';
-import type { MultipartBody } from '../../media/receive-upload.js';
+import { Forbidden, HttpError, Invalid, NotFound, TooMany } from '../../http/errors.js';
+import type { CheckedUpload, UploadTarget } from '../../media/checked-upload.js';
 import { decryptToBuffer, encryptStream } from '../../storage/encryption.js';
 import type { Storage } from '../../storage/storage.js';
 import {
@@ -30,19 +24,6 @@ import {
 const UNLOCK_MINUTES = 10;
 const PASSWORD_TRIES = 5;
 const TRIES_WINDOW_SECONDS = 15 * 60;
-
-/** What a phone can photograph or a driver keeps as a file. Declared types are not trusted. */
-export const documentFileTypes = [
-  'image/jpeg',
-  'image/png',
-  'image/webp',
-  'image/heic',
-  'image/heif',
-  'application/pdf',
-  'application/msword',
-  'application/x-cfb',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-];
 
 /** What opens the vault for one call: the password, or a live token from an earlier unlock. */
 export interface VaultProof {
@@ -137,44 +118,38 @@ export function createVaultService(deps: {
       return { success: true as const, count: await countDocuments(db, viewer.user.id) };
     },
 
-    /** Checked and encrypted while it streams; the row is written only once the file is safe. */
-    async add(incoming: MultipartBody, viewer: Viewer, token: string | undefined) {
+    /** A document is encrypted while it streams, in a folder named by its row's id. */
+    documentUploads: {
+      storage: deps.storage,
+      folder: (id) => `private/vault/${id}`,
+      transform: () => encryptStream(deps.fileKey),
+    } satisfies UploadTarget,
+
+    /** Before the file is read: only a live unlock may add to the vault. */
+    async mayAdd(viewer: Viewer, token: string | undefined) {
       await unlocked(viewer, { token });
-      const upload = await incoming.receive(deps.storage, {
-        prefix: `private/vault/${viewer.user.id}`,
-        files: {
-          document: {
-            maxBytes: limits.identityImageMaxBytes,
-            accept: documentFileTypes,
-            rejectCode: 'document_file_type',
-            tooLargeCode: 'document_too_large',
-          },
-        },
-        transform: () => encryptStream(deps.fileKey),
+    },
+
+    /** The file arrived checked and encrypted; the row is written only once it is safe. */
+    async add(viewer: Viewer, upload: CheckedUpload<z.output<typeof addDocumentFields>>) {
+      const { fields } = upload;
+      own(viewer, fields.userId);
+      const file = upload.files[0];
+      if (!file) throw Invalid('document_fields_required');
+      const row = await insertDocument(db, {
+        id: upload.id,
+        userId: viewer.user.id,
+        documentType: fields.documentType,
+        documentName: fields.documentName,
+        description: fields.description,
+        storageKey: file.key,
+        mime: file.mime,
+        bytes: file.bytes,
+        originalName: file.filename.slice(0, 200) || fields.documentName,
+        expiresOn: fields.expiresOn ?? null,
       });
-      try {
-        const parsed = addDocumentFields.safeParse(upload.fields);
-        if (!parsed.success) throw invalidField(parsed.error.issues[0]);
-        own(viewer, parsed.data.userId);
-        const file = upload.files[0];
-        if (!file) throw Invalid('document_fields_required');
-        const row = await insertDocument(db, {
-          id: randomUUID(),
-          userId: viewer.user.id,
-          documentType: parsed.data.documentType,
-          documentName: parsed.data.documentName,
-          description: parsed.data.description,
-          storageKey: file.key,
-          mime: file.mime,
-          bytes: file.bytes,
-          originalName: file.filename.slice(0, 200) || parsed.data.documentName,
-          expiresOn: parsed.data.expiresOn ?? null,
-        });
-        return { success: true as const, ...said('document_added'), document: present(row) };
-      } catch (error) {
-        await upload.discard();
-        throw error;
-      }
+      upload.keep();
+      return { success: true as const, ...said('document_added'), document: present(row) };
     },
 
     async remove(

@@ -1,13 +1,9 @@
 import { registerStream, type StreamDeps } from '../../http/stream-route.js';
 import type { FastifyInstance } from 'fastify';
-import { audioCalls, limits, voiceCalls } from '@saathi/contract';
+import { audioCalls, voiceCalls } from '@saathi/contract';
 import { type AuthDeps } from '../../auth/authenticate.js';
 import { registerCall } from '../../http/register-call.js';
-import { multipartBody } from '../../media/receive-upload.js';
 import { ownVoiceChannel, voiceChannel, type VoiceService } from './service.js';
-
-/** The recording plus the multipart framing and a name field. */
-const bodyLimit = limits.voiceMaxBytes + 64 * 1024;
 
 export function voiceRoutes(
   app: FastifyInstance,
@@ -15,12 +11,13 @@ export function voiceRoutes(
   service: VoiceService,
   streams: StreamDeps,
 ): void {
+  const recordings = service.recordingUploads;
   registerCall(
     app,
     auth,
     voiceCalls.upload,
-    ({ request, body, viewer }) => service.upload(multipartBody(request), viewer, body),
-    { bodyLimit },
+    ({ viewer, upload, body }) => service.upload(viewer, upload ?? body),
+    { upload: recordings },
   );
   registerCall(app, auth, voiceCalls.list, ({ viewer, query }) => service.list(viewer, query));
   registerCall(app, auth, voiceCalls.remove, ({ viewer, params }) =>
@@ -30,8 +27,8 @@ export function voiceRoutes(
     app,
     auth,
     audioCalls.upload,
-    ({ request, body, viewer }) => service.uploadAudio(multipartBody(request), viewer, body),
-    { bodyLimit },
+    ({ viewer, upload, body }) => service.uploadAudio(viewer, upload ?? body),
+    { upload: recordings },
   );
   registerCall(app, auth, audioCalls.list, ({ viewer, query }) => service.listAudio(viewer, query));
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { MultipartBody } from '../../media/receive-upload.js';
 import type { Logger } from '../../log.js';
-import { audioFields, limits, messages, said } from '@saathi/contract';
+import { limits, messages, said } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
-import { Forbidden, Invalid, NotFound, invalidField } from '../../http/errors.js';
+import { Forbidden, Invalid, NotFound } from '../../http/errors.js';
+import type { CheckedUpload, ReceivedFile, UploadTarget } from '../../media/checked-upload.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Hub } from '../../realtime/hub.js';
 import { deleteQuietly, type Storage } from '../../storage/storage.js';
@@ -19,7 +19,6 @@ import {
   type NoteWithAuthor,
   type VoiceKind,
 } from './queries.js';
-import { receiveVoiceUpload } from './upload.js';
 import type { UploadService } from '../uploads/index.js';
 
 export const PROCESS_VOICE_QUEUE = 'voice.process';
@@ -42,6 +41,9 @@ interface FromUpload {
   uploadId: string;
   name?: string;
 }
+
+/** What a note is sent as: the recording itself (checked and stored), or a finished upload. */
+type SentNote = CheckedUpload<{ name?: string }> | FromUpload;
 
 interface PageQuery {
   cursor?: string;
@@ -68,48 +70,73 @@ export function createVoiceService(deps: VoiceServiceDeps) {
   }
 
   /**
-   * The file streams into uploads/ through the signature and size checks; the row
-   * ('processing') is written once it passed, then the job is queued.
+   * Writes the note ('processing') for a recording already in uploads/voice/<id>/;
+   * `within` runs in the same transaction (consuming a resumable upload).
    */
-  async function receive(
-    incoming: MultipartBody,
+  async function writeNote(
     viewer: Viewer,
     kind: VoiceKind,
-    fromUpload?: FromUpload,
-  ): Promise<NoteWithAuthor> {
-    const id = randomUUID();
-    const field = kind === 'voice' ? 'voice' : 'audio';
-    const upload = fromUpload
-      ? await deps.uploads.attach(
-          viewer.user.id,
-          [{ id: fromUpload.uploadId, purpose: 'voice', field }],
-          `uploads/voice/${id}`,
-        )
-      : await receiveVoiceUpload(incoming, deps.storage, id, field);
-    try {
-      // The name first, as every upload reads its fields before judging its files.
-      const fields = audioFields.safeParse(fromUpload ?? ('fields' in upload ? upload.fields : {}));
-      if (!fields.success) throw invalidField(fields.error.issues[0]);
-      const file = upload.files[0];
-      if (!file) throw Invalid('voice_required');
-      if (file.bytes < limits.voiceMinBytes) throw Invalid('voice_too_short');
-      await db.transaction(async (tx) => {
-        await insertNote(tx, {
-          id,
-          userId: viewer.user.id,
-          kind,
-          name: kind === 'audio' ? fields.data.name : '',
-          rawKey: file.key,
-          status: 'processing',
-          bytes: file.bytes,
-        });
-        if ('take' in upload) await upload.take(tx);
+    note: { id: string; name?: string; file: ReceivedFile | undefined },
+    within: (tx: Db) => Promise<void> = async () => undefined,
+  ) {
+    const { file } = note;
+    if (!file) throw Invalid('voice_required');
+    if (file.bytes < limits.voiceMinBytes) throw Invalid('voice_too_short');
+    await db.transaction(async (tx) => {
+      await insertNote(tx, {
+        id: note.id,
+        userId: viewer.user.id,
+        kind,
+        name: kind === 'audio' ? (note.name ?? '') : '',
+        rawKey: file.key,
+        status: 'processing',
+        bytes: file.bytes,
       });
+      await within(tx);
+    });
+  }
+
+  /** A finished resumable upload, copied through the checks and consumed with the note. */
+  async function attachNote(viewer: Viewer, kind: VoiceKind, sent: FromUpload): Promise<string> {
+    const id = randomUUID();
+    const attached = await deps.uploads.attach(
+      viewer.user.id,
+      [{ id: sent.uploadId, purpose: 'voice', field: kind }],
+      `uploads/voice/${id}`,
+    );
+    try {
+      await writeNote(
+        viewer,
+        kind,
+        { id, name: sent.name, file: attached.files[0] },
+        attached.take,
+      );
     } catch (error) {
-      await upload.discard();
+      await attached.discard();
       throw error;
     }
-    if ('finish' in upload) await upload.finish();
+    await attached.finish();
+    return id;
+  }
+
+  /** The recording arrived with the call, checked: the note takes it over once written. */
+  async function keepNote(
+    viewer: Viewer,
+    kind: VoiceKind,
+    upload: CheckedUpload<{ name?: string }>,
+  ): Promise<string> {
+    const { id } = upload;
+    await writeNote(viewer, kind, { id, name: upload.fields.name, file: upload.files[0] });
+    upload.keep();
+    return id;
+  }
+
+  /** The note ('processing') is written with its recording, then the job is queued. */
+  async function receive(viewer: Viewer, kind: VoiceKind, sent: SentNote): Promise<NoteWithAuthor> {
+    const id =
+      'uploadId' in sent
+        ? await attachNote(viewer, kind, sent)
+        : await keepNote(viewer, kind, sent);
     try {
       await deps.jobs.send(PROCESS_VOICE_QUEUE, { noteId: id });
     } catch (err) {
@@ -123,8 +150,14 @@ export function createVoiceService(deps: VoiceServiceDeps) {
   }
 
   return {
-    async upload(incoming: MultipartBody, viewer: Viewer, fromUpload?: FromUpload) {
-      const row = await receive(incoming, viewer, 'voice', fromUpload);
+    /** A recording waits in uploads/voice/<note id>/ until the worker has converted it. */
+    recordingUploads: {
+      storage: deps.storage,
+      folder: (id) => `uploads/voice/${id}`,
+    } satisfies UploadTarget,
+
+    async upload(viewer: Viewer, sent: SentNote) {
+      const row = await receive(viewer, 'voice', sent);
       return {
         success: true as const,
         ...said('voice_uploaded'),
@@ -141,8 +174,8 @@ export function createVoiceService(deps: VoiceServiceDeps) {
       };
     },
 
-    async uploadAudio(incoming: MultipartBody, viewer: Viewer, fromUpload?: FromUpload) {
-      const row = await receive(incoming, viewer, 'audio', fromUpload);
+    async uploadAudio(viewer: Viewer, sent: SentNote) {
+      const row = await receive(viewer, 'audio', sent);
       return {
         success: true as const,
         ...said('audio_uploaded'),

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
-import { useSession } from '../auth/session';
+import { useSession } from '../../api/session';
 import { Loading } from '../../ui/ListStates';
 import { adminHome, adminSections } from './adminSections';
 

@@ -12,7 +12,7 @@ import { PhoneField, PasswordField } from './AccountFields';
 import type { AuthRole } from './authRole';
 import { AuthScreen } from './AuthScreen';
 import { FormError } from './FormError';
-import { completeSignIn } from './session';
+import { completeSignIn } from '../../api/session';
 import { checkPhone, checkSignInPassword, hasErrors, type FieldErrors } from './validation';
 
 type Field = 'number' | 'password';

@@ -14,7 +14,7 @@ import { AuthScreen } from './AuthScreen';
 import { DriverDocuments } from './DriverDocuments';
 import { FormError } from './FormError';
 import { TermsConsent } from './TermsConsent';
-import { completeSignIn } from './session';
+import { completeSignIn } from '../../api/session';
 import { useDocuments } from './useDocuments';
 import { checkName, checkNewPassword, checkPhone, hasErrors, type FieldErrors } from './validation';
 

@@ -5,7 +5,7 @@ import {
   type DriverDocumentField,
   type MessageCode,
 } from '@saathi/contract';
-import { shrinkImage } from './shrinkImage';
+import { shrinkImage } from '../../ui/shrinkImage';
 
 export interface PickedDocument {
   file: File;

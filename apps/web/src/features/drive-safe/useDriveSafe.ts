@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { geolocationSupported } from '../location/whereAmI';
-import { watchLocationPermission } from '../location/permission';
-import { setWatchedPosition } from '../location/watchedPosition';
+import { geolocationSupported, setWatchedPosition, watchLocationPermission } from '../location';
 import {
   dismiss as dismissState,
   initialDriveState,

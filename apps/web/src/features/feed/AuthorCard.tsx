@@ -4,9 +4,8 @@ import { Link } from 'react-router';
 import type { PublicAuthor } from '@saathi/contract';
 import { Avatar } from '../../ui/Avatar';
 import { formatCount } from '../../ui/formatCount';
-import { FollowButton } from '../follows/FollowButton';
-import { useFollowStats } from '../follows/useFollow';
-import { UploaderModal } from '../profiles/UploaderModal';
+import { FollowButton, useFollowStats } from '../follows';
+import { UploaderModal } from './UploaderModal';
 
 interface AuthorCardProps {
   /** Undefined while the post is still loading: placeholder bars instead. */

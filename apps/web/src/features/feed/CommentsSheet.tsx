@@ -9,7 +9,7 @@ import { formatDate } from '../../ui/formatDate';
 import { Sheet } from '../../ui/Sheet';
 import { Spinner } from '../../ui/Spinner';
 import { showToast } from '../../ui/toastStore';
-import { useSession } from '../auth/session';
+import { useSession } from '../../api/session';
 import { canSendComment } from './commentRules';
 import { useAddComment, useComments, useDeleteComment } from './comments';
 

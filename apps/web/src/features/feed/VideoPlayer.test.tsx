@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import type { Product } from '@saathi/contract';
 import { fakeMedia, setConnection, stubMediaMethods } from '../../test/fakeMedia';
 import { newProduct, renderWithProviders } from '../../test/renderWithProviders';
-import { setVideosHeld } from '../drive-safe/hold';
+import { setVideosHeld } from '../drive-safe';
 import { dataSaverKey } from './dataSaver';
 import { measuredKbps, setMeasuredKbps } from './throughput';
 import { VideoPlayer } from './VideoPlayer';

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Play, VolumeX } from 'lucide-react';
 import type { Product } from '@saathi/contract';
-import { useVideosHeld } from '../drive-safe/hold';
+import { useVideosHeld } from '../drive-safe';
 import { bufferedAhead, isSettled } from './preloadPolicy';
 import { setSoundWanted, soundWanted } from './soundPreference';
 import { useRendition } from './useRendition';

@@ -10,7 +10,7 @@ import { followKeys } from '../../api/keys/followKeys';
 import { createToggleQueue } from '../../api/toggleQueue';
 import { useToken } from '../../api/token';
 import { showToast } from '../../ui/toastStore';
-import { useSession } from '../auth/session';
+import { useSession } from '../../api/session';
 import { showFollowing } from './followCache';
 
 /** Spec: stats, followers, following and suggestions are refreshed after every change. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Siren } from 'lucide-react';
-import { FeedList } from '../feed/FeedList';
+import { FeedList } from '../feed';
 import { useHelpLocation } from './deviceLocation';
 import { SosPanel } from './SosPanel';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MapPin } from 'lucide-react';
-import type { WhereAmI } from '../location/useWhereAmI';
+import type { WhereAmI } from '../location';
 import { formatCoords, knownPlace } from './deviceLocation';
 
 /** The pin and the place when the location is known, otherwise the spec's hint. */

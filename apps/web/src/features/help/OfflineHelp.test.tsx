@@ -5,7 +5,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { outboxAll, outboxDelete } from '../../api/outboxDb';
 import { queryClient } from '../../api/queryClient';
 import { SosPanel, sosCountdownSeconds } from './SosPanel';
-import type { WhereAmI } from '../location/useWhereAmI';
+import type { WhereAmI } from '../location';
 import { jsonResponse, signIn } from '../../test/renderRoute';
 import { knowViewer, renderWithProviders } from '../../test/renderWithProviders';
 import { HelpScreen } from './HelpScreen';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MessageSquareWarning, Phone } from 'lucide-react';
 import { useLocalName } from '../../i18n/localName';
-import type { WhereAmI } from '../location/useWhereAmI';
+import type { WhereAmI } from '../location';
 import { CallList } from './CallList';
 import { locationText } from './deviceLocation';
 import { useTeamContacts } from './helpApi';

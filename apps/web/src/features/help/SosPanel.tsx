@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Siren } from 'lucide-react';
-import type { WhereAmI } from '../location/useWhereAmI';
+import type { WhereAmI } from '../location';
 import { helpBody } from './helpBody';
 import { useTeamContacts } from './helpApi';
 import { OfflineHelp } from './OfflineHelp';

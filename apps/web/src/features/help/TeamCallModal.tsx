@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TeamContact } from '@saathi/contract';
 import { useLocalName } from '../../i18n/localName';
-import type { WhereAmI } from '../location/useWhereAmI';
+import type { WhereAmI } from '../location';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';

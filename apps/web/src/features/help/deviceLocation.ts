@@ -1,5 +1,4 @@
-import { useWhereAmI, type WhereAmI } from '../location/useWhereAmI';
-import { trackerPositionOptions, type Coordinates } from '../location/whereAmI';
+import { type Coordinates, trackerPositionOptions, useWhereAmI, type WhereAmI } from '../location';
 
 /**
  * Where the driver is, for Help and Emergency: the last position kept on the phone at once,

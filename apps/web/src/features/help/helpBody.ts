@@ -1,5 +1,5 @@
 import type { HelpRequestInput, HelpSource, TeamContact } from '@saathi/contract';
-import type { WhereAmI } from '../location/useWhereAmI';
+import type { WhereAmI } from '../location';
 import { locationText } from './deviceLocation';
 import { unknownLocationText } from './teamMessage';
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { queryClient } from '../../api/queryClient';
-import { flushLocations } from '../location/locationQueue';
+import { flushLocations } from '../location';
 import { helpKeys } from '../../api/keys/helpKeys';
 import { fetchTeamContacts } from './helpApi';
 import { helpPicturesCache, helpSlides } from './helpPictures';

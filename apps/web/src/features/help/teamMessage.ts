@@ -1,4 +1,4 @@
-import type { Coordinates } from '../location/whereAmI';
+import type { Coordinates } from '../location';
 import { mapsLink } from './deviceLocation';
 
 /**

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IdCard } from 'lucide-react';
 import { cardRefusal } from '@saathi/contract';
-import { useSession } from '../auth/session';
+import { useSession } from '../../api/session';
 import { CardRefusedNotice } from './CardRefusedNotice';
 import { useMyCard } from './idCardApi';
 import { IdCardForm } from './IdCardForm';

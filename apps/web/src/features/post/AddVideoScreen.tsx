@@ -19,8 +19,7 @@ import { UploadOverlay } from './UploadOverlay';
 import { isCancelled, uploadErrorText, uploadPost } from './uploadPost';
 import { useDeviceLocation } from './useDeviceLocation';
 import { VideoPicker, type PickedVideo } from './VideoPicker';
-import { forgetUnfinished, unfinishedUpload, type UploadState } from '../uploads/resumableUpload';
-import { percentSent } from '../uploads/uploadTime';
+import { forgetUnfinished, percentSent, unfinishedUpload, type UploadState } from '../uploads';
 
 const idle: UploadState = { sent: 0, total: 0, rate: null, paused: false };
 

@@ -2,8 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../ui/Dialog';
 import { Spinner } from '../../ui/Spinner';
-import type { UploadState } from '../uploads/resumableUpload';
-import { UploadProgress } from '../uploads/UploadProgress';
+import { UploadProgress, type UploadState } from '../uploads';
 
 /** Full screen while a post uploads: real progress from the upload, and a way out. */
 export function UploadOverlay({ state, onCancel }: { state: UploadState; onCancel: () => void }) {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, networkError } from '../../api/errors';
 import { uploadErrorText } from './uploadPost';
-import { placeName } from '../location/whereAmI';
 
 describe('upload failure texts', () => {
   it('says the upload timed out', () => {
@@ -30,22 +29,5 @@ describe('upload failure texts', () => {
 
   it('falls back when the answer had neither success nor a message', () => {
     expect(uploadErrorText(new ApiError(502))).toBe('Upload failed. Please try again.');
-  });
-});
-
-describe('place name', () => {
-  const empty = {
-    success: true as const,
-    city: '',
-    locality: '',
-    principalSubdivision: '',
-    countryName: '',
-  };
-  it('takes city, then locality, then state, then country', () => {
-    expect(placeName({ ...empty, city: 'Pune', locality: 'Hadapsar' })).toBe('Pune');
-    expect(placeName({ ...empty, locality: 'Hadapsar', countryName: 'India' })).toBe('Hadapsar');
-    expect(placeName({ ...empty, principalSubdivision: 'Maharashtra' })).toBe('Maharashtra');
-    expect(placeName({ ...empty, countryName: 'India' })).toBe('India');
-    expect(placeName(empty)).toBe('');
   });
 });

@@ -3,13 +3,7 @@ import { postCalls, type UploadPurpose } from '@saathi/contract';
 import { request, type ResponseOf } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { errorText } from '../../api/errorText';
-import {
-  dropFinished,
-  forgetFile,
-  isCancelled,
-  sendResumable,
-  type UploadState,
-} from '../uploads/resumableUpload';
+import { dropFinished, forgetFile, isCancelled, sendResumable, type UploadState } from '../uploads';
 
 export interface NewPost {
   caption: string;

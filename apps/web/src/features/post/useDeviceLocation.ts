@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useWhereAmI } from '../location/useWhereAmI';
-import { browserMessage, screenPositionOptions } from '../location/whereAmI';
+import { browserMessage, screenPositionOptions, useWhereAmI } from '../location';
 
 interface DeviceLocation {
   locating: boolean;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Gauge } from 'lucide-react';
-import { dataSaverModes, readDataSaver, saveDataSaver, type DataSaver } from '../feed/dataSaver';
+import { type DataSaver, dataSaverModes, readDataSaver, saveDataSaver } from '../feed';
 
 /** The Data saver choice on the profile: Auto, Always low, Best quality. */
 export function DataSaverSetting() {

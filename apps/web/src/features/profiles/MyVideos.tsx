@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Film, Upload } from 'lucide-react';
 import { LoadFailed, Loading } from '../../ui/ListStates';
-import { useMyPosts } from '../feed/posts';
-import { useDeletePost } from '../feed/useDeletePost';
+import { useDeletePost, useMyPosts } from '../feed';
 import { MyVideoCard } from './MyVideoCard';
 
 /** The My Videos grid with its count, in every state (processing and failed too). */

@@ -7,8 +7,7 @@ import { formatCount } from '../../ui/formatCount';
 import { formatDate } from '../../ui/formatDate';
 import { copyText } from '../../ui/copyText';
 import { showToast } from '../../ui/toastStore';
-import { canShareNatively, postLink, shareNatively } from '../feed/shareLinks';
-import { useLike } from '../feed/useLike';
+import { canShareNatively, postLink, shareNatively, useLike } from '../feed';
 import { usePostTitle } from './VideoThumb';
 
 const actionClass =

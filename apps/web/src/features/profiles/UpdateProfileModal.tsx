@@ -5,7 +5,7 @@ import { errorText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { TextField } from '../../ui/TextField';
-import { shrinkImage } from '../auth/shrinkImage';
+import { shrinkImage } from '../../ui/shrinkImage';
 import { PhotoField } from './PhotoField';
 import { nameError } from './profileRules';
 import { useUpdateProfile } from './useUpdateProfile';

@@ -6,7 +6,7 @@ import { errorText } from '../../api/errorText';
 import { queryClient } from '../../api/queryClient';
 import { meKeys } from '../../api/keys/meKeys';
 import { showToast, toastStyles } from '../../ui/toastStore';
-import { useSession } from '../auth/session';
+import { useSession } from '../../api/session';
 
 type Reminder = SelfUser['remindSalah'];
 type MeResponse = z.infer<typeof meResponse>;

@@ -2,7 +2,7 @@ import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileLock } from 'lucide-react';
 import { CountBadge } from '../../ui/CountBadge';
-import { useSession } from '../auth/session';
+import { useSession } from '../../api/session';
 import { useDocumentCount } from './vaultApi';
 import { closedVault, vaultFlow } from './vaultFlow';
 import { VaultFlow } from './VaultFlow';

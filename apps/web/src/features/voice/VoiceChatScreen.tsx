@@ -9,7 +9,7 @@ import { Empty, LoadFailed, Loading } from '../../ui/ListStates';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { showToast, toastStyles } from '../../ui/toastStore';
-import { useSession } from '../auth/session';
+import { useSession } from '../../api/session';
 import { RecordingTimer } from './RecordingTimer';
 import { VoiceHeader } from './VoiceHeader';
 import { VoiceNoteItem } from './VoiceNoteItem';
@@ -18,8 +18,7 @@ import { queryClient } from '../../api/queryClient';
 import { voiceKeys } from '../../api/keys/voiceKeys';
 import { deleteVoiceNote, dropNote, upsertNote, uploadVoiceNote, useVoiceNotes } from './voiceApi';
 import { openVoiceStream } from './voiceStream';
-import { isCancelled, type UploadState } from '../uploads/resumableUpload';
-import { UploadProgress } from '../uploads/UploadProgress';
+import { isCancelled, UploadProgress, type UploadState } from '../uploads';
 
 /** Spec 001, Voice Chat (/voice-chat): record, upload, everyone's notes live. */
 export function VoiceChatScreen() {

@@ -16,8 +16,7 @@ import { VoicePlayer } from './VoicePlayer';
 import { voiceKeys } from '../../api/keys/voiceKeys';
 import { uploadAudio, useAudios } from './voiceApi';
 import { openVoiceStream } from './voiceStream';
-import { isCancelled, type UploadState } from '../uploads/resumableUpload';
-import { UploadProgress } from '../uploads/UploadProgress';
+import { isCancelled, UploadProgress, type UploadState } from '../uploads';
 
 /** Spec 001, Voice Recorder (/send/audio): record, listen back, name it, upload; one's own list. */
 export function VoiceRecorderScreen() {

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
 import { audioCalls, voiceCalls, type VoiceNote } from '@saathi/contract';
 import { request, type ResponseOf } from '../../api/client';
-import { sendResumable, type UploadState } from '../uploads/resumableUpload';
+import { sendResumable, type UploadState } from '../uploads';
 import { queryClient } from '../../api/queryClient';
 import { voiceKeys } from '../../api/keys/voiceKeys';
 

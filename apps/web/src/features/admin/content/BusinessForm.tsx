@@ -5,7 +5,7 @@ import { answerText, errorText, issueText } from '../../../api/errorText';
 import { Modal } from '../../../ui/Modal';
 import { TextField } from '../../../ui/TextField';
 import { showToast } from '../../../ui/toastStore';
-import { categoryLabel } from '../../directory/categoryLabel';
+import { categoryLabel } from '../../directory';
 import { DialogActions } from '../DialogActions';
 import { useSaveBusiness } from './contentApi';
 

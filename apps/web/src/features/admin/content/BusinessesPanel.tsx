@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { categoryLabel } from '../../directory/categoryLabel';
+import { categoryLabel } from '../../directory';
 import { Badge } from '../../../ui/Badge';
 import { BusinessForm } from './BusinessForm';
 import { ContentPanel } from './ContentPanel';

@@ -6,8 +6,7 @@ import { Button } from '../../../ui/Button';
 import { TimeAgo } from '../../../ui/TimeAgo';
 import { Badge } from '../../../ui/Badge';
 import { TextArea } from '../../../ui/TextArea';
-import { formatCoords, mapsLink } from '../../help/deviceLocation';
-import { telLink } from '../../help/teamMessage';
+import { formatCoords, mapsLink, telLink } from '../../help';
 import { useHelpActions, useHelpDetail } from './adminHelpApi';
 
 const statusTone = { open: 'red', claimed: 'amber', resolved: 'green' } as const;

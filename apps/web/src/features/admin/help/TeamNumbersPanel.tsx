@@ -4,7 +4,7 @@ import { helpLimits, type TeamContact } from '@saathi/contract';
 import { errorText } from '../../../api/errorText';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
-import { useTeamContacts } from '../../help/helpApi';
+import { useTeamContacts } from '../../help';
 import { LoadFailed } from '../ListStates';
 import { Loading } from '../../../ui/ListStates';
 import { ConfirmDelete } from '../content/ConfirmDelete';

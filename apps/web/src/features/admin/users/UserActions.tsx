@@ -4,7 +4,7 @@ import type { AdminUserDetail } from '@saathi/contract';
 import { answerText, errorText } from '../../../api/errorText';
 import { Button } from '../../../ui/Button';
 import { showToast } from '../../../ui/toastStore';
-import { useSession } from '../../auth/session';
+import { useSession } from '../../../api/session';
 import { useUserAction, type UserAction } from '../adminApi';
 import { ReasonDialog } from '../ReasonDialog';
 

@@ -5,8 +5,7 @@ import type { PublicAuthor } from '@saathi/contract';
 import { Avatar } from '../../ui/Avatar';
 import { formatCount } from '../../ui/formatCount';
 import { Modal } from '../../ui/Modal';
-import { FollowButton } from '../follows/FollowButton';
-import { useFollowStats } from '../follows/useFollow';
+import { FollowButton, useFollowStats } from '../follows';
 
 interface UploaderModalProps {
   author: PublicAuthor;

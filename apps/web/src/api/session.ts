@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { authCalls, type AuthResponse, type SelfUser } from '@saathi/contract';
-import { useBlockedAccount, setBlockedAccount, type BlockedAccount } from '../../api/blocked';
-import { request } from '../../api/client';
-import { queryClient } from '../../api/queryClient';
-import { meKeys } from '../../api/keys/meKeys';
-import { saveToken, useToken } from '../../api/token';
+import { useBlockedAccount, setBlockedAccount, type BlockedAccount } from './blocked';
+import { request } from './client';
+import { queryClient } from './queryClient';
+import { meKeys } from './keys/meKeys';
+import { saveToken, useToken } from './token';
 
 export interface Session {
   token: string | null;

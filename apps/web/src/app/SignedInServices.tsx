@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { setBlockedAccount } from '../../api/blocked';
-import { DriveSafe } from '../drive-safe/DriveSafe';
-import { useKeepHelpOnPhone } from '../help/keepHelpOnPhone';
-import { LocationTracker } from '../location/LocationTracker';
-import { useNotificationStream } from '../notifications/useNotificationStream';
-import { useSession } from './session';
+import { setBlockedAccount } from '../api/blocked';
+import { DriveSafe } from '../features/drive-safe/DriveSafe';
+import { useKeepHelpOnPhone } from '../features/help/keepHelpOnPhone';
+import { LocationTracker } from '../features/location/LocationTracker';
+import { useNotificationStream } from '../features/notifications/useNotificationStream';
+import { useSession } from '../api/session';
 
 /**
  * What runs behind every signed-in screen. It loads apart from the app's frame, with the API

@@ -1,0 +1,2 @@
+/** What other features use of auth. */
+export { logout } from './logout';

@@ -1,0 +1,2 @@
+/** What the admin console uses of the directory. */
+export { categoryLabel } from './categoryLabel';

@@ -1,0 +1,2 @@
+/** What the profile shows of ID cards. */
+export { IdCardButton } from './IdCardButton';

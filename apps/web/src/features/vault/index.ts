@@ -1,0 +1,2 @@
+/** What the profile shows of the vault. */
+export { PersonalDocumentsButton } from './PersonalDocumentsButton';

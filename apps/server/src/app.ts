@@ -139,8 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
   });
 
-  // Before any plugin's routes: the docs viewer's and the built files' are the only others.
-  onlyContractCalls(app, ['/api/docs', '/*']);
+  // Before any plugin's routes: the docs viewer's are the only others.
+  onlyContractCalls(app, ['/api/docs']);
   securityHeaders(app);
   await compression(app);
   await app.register(fastifyCookie);
@@ -170,15 +170,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  const spa = await webApp(app, config.webDist);
-  registerErrorHandler(app, { spa });
-  apiBackstop(app, deps.limiter, config.apiCallsPerMinute);
-
   const auth: AuthDeps = {
     db: deps.database.db,
     jwtSecret: config.jwtSecret,
     limiter: deps.limiter,
   };
+  const spa = await webApp(app, auth, config.webDist);
+  registerErrorHandler(app, { spa });
+  apiBackstop(app, deps.limiter, config.apiCallsPerMinute);
+
   const attentionChanged = attentionAnnouncer(deps.database.db, deps.hub, app.log);
   const authService = createAuthService({
     db: deps.database.db,

@@ -40,10 +40,11 @@ const openCalls = [
   'site.firstPage',
   'site.media',
   'site.mediaHead',
+  'site.webFile',
 ];
 
 /** Made only when a web build is there to serve (the tests run without one). */
-const needsWebBuild = new Set(['site.firstPage']);
+const needsWebBuild = new Set(['site.firstPage', 'site.webFile']);
 
 const signedIn = calls.filter(({ call }) => call.auth === 'user' || call.auth === 'admin');
 const adminOnly = calls.filter(({ call }) => call.auth === 'admin');

@@ -4,6 +4,8 @@ import { fileBody, noBody } from './common.js';
 
 /** The media file's key under public/ in storage. */
 const mediaPath = z.object({ '*': z.string() });
+/** A file of the built web app, by its path under the build folder. */
+const webFilePath = z.object({ '*': z.string() });
 
 /** What the server answers outside the API: the web app's first page and public media. */
 export const siteCalls = {
@@ -36,6 +38,21 @@ export const siteCalls = {
     params: mediaPath,
     response: noBody,
     raw: {},
+    hidden: true,
+  }),
+  /**
+   * The built web app's files (scripts, styles, icons, the service worker), each sent as the
+   * build's Brotli or gzip copy when the phone takes it; a path that is no file goes on to the
+   * not-found handler (a client route gets index.html, anything else a 404).
+   */
+  webFile: defineCall({
+    method: 'GET',
+    path: '/*',
+    summary: 'A file of the built web app, precompressed, cached for a year when it is hashed',
+    auth: 'public',
+    params: webFilePath,
+    response: fileBody,
+    raw: { type: 'application/octet-stream' },
     hidden: true,
   }),
 };

@@ -2,9 +2,8 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Refuses at start-up a route not made by registerCall, so every route declares its guard,
- * input, limits and answer in the contract. Only plugins' own routes are let through, by the
- * URL they are mounted at: the OpenAPI viewer's, and the web app's built files, whose paths
- * @fastify/static checks itself (docs/api.md).
+ * input, limits and answer in the contract. Only a plugin's own routes are let through, by
+ * the URL they are mounted at: the OpenAPI viewer's (docs/api.md).
  */
 export function onlyContractCalls(app: FastifyInstance, pluginRoutes: readonly string[]): void {
   const isPlugins = (url: string) =>

@@ -17,6 +17,8 @@ let server: E2eServer;
 let work: string;
 let renditions: VideoRendition[] = [];
 let postId = '';
+/** The demo driver's session, for a phone that opens `/` with no sign-in page before it. */
+let driverToken = '';
 
 /** Slow 3G as the issue measured it: 400 kbit/s each way, 400 ms round trip. */
 const slowKbps = 400;
@@ -147,6 +149,7 @@ beforeAll(async () => {
   server = await startE2eServer();
   const driver = await demoUser(server, '+919000000002');
   const { token } = await startSession(server.database.db, server.config.jwtSecret, driver.id);
+  driverToken = token;
   const body = await multipartFiles(
     { location: 'Khed, Maharashtra', caption: 'Slow traffic at the Khed ghat' },
     [{ field: 'video', data: await readFile(clip), filename: 'road.mp4', type: 'video/mp4' }],
@@ -263,6 +266,66 @@ describe('the player picks the rendition the network carries', () => {
       await browser.close();
     }
   }, 200_000);
+
+  /** Straight to `/` with a session and no sign-in page before it; whether the page's video ran the app. */
+  async function openWithSession(prepare: (page: Page) => Promise<void>) {
+    const browser = await launchBrowser();
+    const context = await phoneContext(browser, server.url);
+    await context.addCookies([{ name: 'Token', value: driverToken, url: server.url }]);
+    await context.addInitScript(() => {
+      document.addEventListener('DOMContentLoaded', () => {
+        const started = document.querySelector('video[data-app]') !== null;
+        Object.assign(window, { pageStartedApp: started });
+      });
+    });
+    const page = await context.newPage();
+    await prepare(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    return { browser, page };
+  }
+
+  async function installsWorker(page: Page) {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 60_000,
+    });
+    const started = await page.evaluate(
+      () => (window as unknown as { pageStartedApp?: boolean }).pageStartedApp,
+    );
+    expect(started).toBe(true);
+  }
+
+  it('installs the service worker when the page ran the app after its first picture', async () => {
+    // On a phone's CPU and 3G, the picture comes after the page's load event, and so does the
+    // app's script: the worker must not wait for a load that has passed.
+    const { browser, page } = await openWithSession(async (p) => {
+      const cdp = await p.context().newCDPSession(p);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1600 * 1000) / 8,
+        uploadThroughput: (750 * 1000) / 8,
+      });
+    });
+    try {
+      await installsWorker(page);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it('runs the app and installs the worker when the page video never gets its bytes', async () => {
+    // A link that stalls on the video: the page's starter runs the app after 1.5 s.
+    const { browser, page } = await openWithSession(async (p) => {
+      await p.context().route('**/media/**/*.mp4', () => undefined);
+    });
+    try {
+      await installsWorker(page);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
 
   it('steps down to the low rendition on Slow 3G from what it measures, without hints', async () => {
     const { browser, page } = await signedInPhone({ hints: false, slow: true });

@@ -22,10 +22,13 @@ showFlashedToast();
 const router = createRouter();
 const textsReady = setupI18n(initialLanguage());
 
-// The service worker waits until the page has loaded: the first screen does not need it.
-window.addEventListener('load', () => {
+// The service worker waits until the page has loaded: the first screen does not need it. The
+// page may have loaded already: with the server's first video, index.html runs this script
+// only once that video has shown a picture.
+const registerWorker = () =>
   void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
-});
+if (document.readyState === 'complete') registerWorker();
+else window.addEventListener('load', registerWorker, { once: true });
 
 /** Resolves once the router has the first screen's chunk (it renders nothing before that). */
 const routerReady = new Promise<void>((resolve) => {

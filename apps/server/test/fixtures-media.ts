@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -340,3 +341,15 @@ export const portraitSource = [
   '-i',
   'color=red:size=960x1080:rate=30:duration=2[l];color=blue:size=960x1080:rate=30:duration=2[r];[l][r]hstack',
 ];
+
+/**
+ * The same meaningless bytes on every run. Random bytes made the damaged-file tests fail by
+ * chance: now and then ffprobe reads them as some container with no audio in it.
+ */
+export function fixedNoise(size: number): Buffer {
+  const blocks: Buffer[] = [];
+  for (let i = 0; blocks.length * 32 < size; i++) {
+    blocks.push(createHash('sha256').update(`noise ${i}`).digest());
+  }
+  return Buffer.concat(blocks).subarray(0, size);
+}

@@ -3,7 +3,13 @@ import { stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpeg, mediaDir, portraitSource, setRotation } from '../../test/fixtures-media.js';
+import {
+  ffmpeg,
+  fixedNoise,
+  mediaDir,
+  portraitSource,
+  setRotation,
+} from '../../test/fixtures-media.js';
 import { MediaRejectedError } from './errors.js';
 import { makePoster } from './poster.js';
 import { makeSmallPoster } from './small-poster.js';
@@ -64,7 +70,7 @@ describe('makePoster', () => {
 
   it('refuses a damaged file in words a driver can read', async () => {
     const garbage = join(dir, 'garbage.mp4');
-    await writeFile(garbage, randomBytes(10_000));
+    await writeFile(garbage, fixedNoise(10_000));
     const error = await makePoster(garbage, join(dir, 'x.jpg')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MediaRejectedError);
     expect((error as MediaRejectedError).message).toBe(

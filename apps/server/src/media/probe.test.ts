@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpeg, mediaDir, setRotation } from '../../test/fixtures-media.js';
+import { ffmpeg, fixedNoise, mediaDir, setRotation } from '../../test/fixtures-media.js';
 import { FfmpegError } from './errors.js';
 import { parseProbe, probeMedia } from './probe.js';
 
@@ -53,7 +52,7 @@ describe('probeMedia', () => {
 
   it('throws FfmpegError for a file ffprobe cannot read', async () => {
     const garbage = join(dir, 'garbage.bin');
-    await writeFile(garbage, randomBytes(5_000));
+    await writeFile(garbage, fixedNoise(5_000));
     await expect(probeMedia(garbage)).rejects.toBeInstanceOf(FfmpegError);
   });
 });

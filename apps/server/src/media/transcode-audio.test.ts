@@ -1,8 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpeg, inPairs, isFaststart, mediaDir, sniffedMime } from '../../test/fixtures-media.js';
+import {
+  ffmpeg,
+  fixedNoise,
+  inPairs,
+  isFaststart,
+  mediaDir,
+  sniffedMime,
+} from '../../test/fixtures-media.js';
 import { MediaRejectedError } from './errors.js';
 import { runFfprobe } from './ffmpeg.js';
 import { transcodeAudio } from './transcode-audio.js';
@@ -78,10 +84,17 @@ describe('transcodeAudio', () => {
     expect((error as MediaRejectedError).message).toBe('This voice note has no sound in it.');
   });
 
-  it('refuses a damaged file in words a driver can read', async () => {
-    const garbage = join(dir, 'garbage.webm');
-    await writeFile(garbage, randomBytes(8_000));
-    const error = await transcodeAudio(garbage, join(dir, 'x.m4a')).catch((e: unknown) => e);
+  it('refuses bytes that are no recording in words a driver can read', async () => {
+    const noise = join(dir, 'noise.webm');
+    await writeFile(noise, fixedNoise(8_000));
+    const error = await transcodeAudio(noise, join(dir, 'x.m4a')).catch((e: unknown) => e);
+    expect((error as MediaRejectedError).code).toBe('media_audio_damaged');
+  });
+
+  it('refuses a recording cut off after its header as damaged', async () => {
+    const cut = join(dir, 'cut.webm');
+    await writeFile(cut, (await readFile(join(dir, 'chrome.webm'))).subarray(0, 300));
+    const error = await transcodeAudio(cut, join(dir, 'x.m4a')).catch((e: unknown) => e);
     expect((error as MediaRejectedError).code).toBe('media_audio_damaged');
   });
 });

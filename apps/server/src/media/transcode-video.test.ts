@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ffmpeg,
+  fixedNoise,
   portraitSource,
   inPairs,
   isFaststart,
@@ -232,7 +232,7 @@ describe('transcodeVideo', () => {
 
   it('refuses random bytes and a truncated clip as damaged', async () => {
     const garbage = join(dir, 'garbage.mp4');
-    await writeFile(garbage, randomBytes(20_000));
+    await writeFile(garbage, fixedNoise(20_000));
     const whole = await readFile(join(dir, 'portrait.mp4'));
     const truncated = join(dir, 'truncated.mp4');
     // Without faststart the index is at the end, so the first half is unplayable.

@@ -58,6 +58,31 @@ export default tseslint.config(
   { files: ['scripts/**', '.ci/**', 'apps/server/src/scripts/**'], rules: { 'no-console': 'off' } },
   ...featureSides.flatMap((side) => [1, 2, 3].map((depth) => featureBoundary(side, depth))),
   {
+    // The platform (http/, db/, media/, config.ts...) serves the features and knows none of them:
+    // the composition roots, the entry points and the tools (scripts/, seed/) assemble them.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/features/**',
+      'apps/server/src/scripts/**',
+      'apps/server/src/seed/**',
+      'apps/server/src/{app,jobs-root,main,worker}.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\./|(\\.\\./)+)features/',
+              message:
+                'Platform code knows no feature: let the composition root (app.ts, jobs-root.ts) pass in what it needs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The web's build takes a feature's index as free of side effects (apps/web/vite.config.ts).
     files: ['apps/web/src/features/*/index.ts'],
     rules: {

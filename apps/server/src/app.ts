@@ -47,7 +47,7 @@ import { createLikeService } from './features/feed/likes.service.js';
 import { createPostService } from './features/feed/posts.service.js';
 import { createReportService } from './features/feed/reports.service.js';
 import { feedRoutes } from './features/feed/routes.js';
-import { firstPageRoute } from './features/feed/first-page.js';
+import { firstPageRoute, firstVideoStarterHash } from './features/feed/first-page.js';
 import { geoRoutes } from './features/geo/routes.js';
 import { followRoutes } from './features/follows/routes.js';
 import { createFollowService } from './features/follows/service.js';
@@ -141,7 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Before any plugin's routes: the docs viewer's are the only others.
   onlyContractCalls(app, ['/api/docs']);
-  securityHeaders(app);
+  // The one inline script: the feed's first video starter (features/feed/first-page.ts).
+  securityHeaders(app, [firstVideoStarterHash]);
   await compression(app);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {

@@ -3,14 +3,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { pushHostsSetting, pushServiceHosts, type PushPolicy } from './push-policy.js';
 import type { S3Settings } from './storage/s3.js';
 import { serverRoot } from './server-root.js';
 import { trustProxySetting, type TrustProxy } from './trust-proxy.js';
-import {
-  pushHostsSetting,
-  pushServiceHosts,
-  type PushPolicy,
-} from './features/notifications/push-target.js';
 
 const repoRoot = resolve(serverRoot, '../..');
 

@@ -11,12 +11,12 @@ import {
 import type { FeatureJobs } from './jobs/feature-jobs.js';
 import type { JobQueue } from './jobs/queue.js';
 import { startJobSystem, type Jobs } from './jobs/start.js';
+import { pushServiceHosts, type PushPolicy } from './push-policy.js';
 import { accountJobs } from './features/account/jobs.js';
 import { directoryJobs } from './features/directory/jobs.js';
 import { feedJobs } from './features/feed/jobs.js';
 import { locationJobs } from './features/location/jobs.js';
 import { notificationJobs } from './features/notifications/jobs.js';
-import { pushServiceHosts, type PushPolicy } from './features/notifications/push-target.js';
 import { createNotificationService } from './features/notifications/service.js';
 import { salahJobs } from './features/salah/jobs.js';
 import { uploadJobs } from './features/uploads/jobs.js';

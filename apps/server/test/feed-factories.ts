@@ -31,7 +31,7 @@ export async function multipartFiles(
  * feed, likes, comments and reports that are not about processing.
  */
 export async function newPost(
-  t: TestApp,
+  t: Pick<TestApp, 'database'>,
   userId: string,
   overrides: Partial<typeof posts.$inferInsert> = {},
 ): Promise<PostRow> {

@@ -93,9 +93,9 @@ let sharedHash: Promise<string> | undefined;
  * that need many accounts (a crowd liking at once, one author per upload) stay fast.
  */
 export async function quickUser(
-  t: TestApp,
+  t: Pick<TestApp, 'database'> & { config: Pick<TestApp['config'], 'jwtSecret'> },
   overrides: Partial<typeof users.$inferInsert> = {},
-): Promise<TestUser> {
+): Promise<TestUser & { sessionId: string }> {
   sharedHash ??= hashPassword('secret-pass');
   const [user] = await t.database.db
     .insert(users)
@@ -110,6 +110,6 @@ export async function quickUser(
     })
     .returning();
   if (!user) throw new Error('user not inserted');
-  const { token } = await startSession(t.database.db, t.config.jwtSecret, user.id);
-  return { user, password: 'secret-pass', token };
+  const { token, sessionId } = await startSession(t.database.db, t.config.jwtSecret, user.id);
+  return { user, password: 'secret-pass', token, sessionId };
 }

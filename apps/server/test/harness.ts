@@ -176,7 +176,7 @@ export async function newUser(
   return { user, password, token };
 }
 
-export const blockUser = (t: TestApp, userId: string, reason = 'Spam') =>
+export const blockUser = (t: Pick<TestApp, 'database'>, userId: string, reason = 'Spam') =>
   blockAccount(t.database.db, userId, reason);
 
 /** A multipart body as a phone's browser would send it, for app.inject. */

@@ -60,6 +60,7 @@ const identityImageRule: FileRule = {
   maxBytes: limits.identityImageMaxBytes,
   accept: photoTypes,
   rejectCode: 'document_not_image',
+  required: 'documents_required',
 };
 const driverDocuments = {
   aadharFile: identityImageRule,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { FileRule } from './file-rules.js';
+import type { AnyFileRule, FileRule } from './file-rules.js';
 import type { MessageCode } from './messages.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -45,10 +45,15 @@ export interface Call {
   query?: z.ZodType;
   /**
    * A multipart call's text fields, and its file fields each with the rule its files pass
-   * (kinds, size, count). The server streams the parts through these checks before the
-   * handler runs, which gets the fields parsed and the files stored.
+   * (kinds, size, count, whether required), and `anyOf` when a file must come in one of some
+   * fields. The server streams the parts through these checks before the handler runs, which
+   * gets the fields parsed and the files stored.
    */
-  multipart?: { fields: z.ZodType; files: Readonly<Record<string, FileRule>> };
+  multipart?: {
+    fields: z.ZodType;
+    files: Readonly<Record<string, FileRule>>;
+    anyOf?: AnyFileRule;
+  };
   response: z.ZodType;
   /** Set when the call answers a file rather than JSON (its response is then `fileBody`). */
   file?: FileAnswer;

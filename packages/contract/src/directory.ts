@@ -186,7 +186,11 @@ export const directoryCalls = {
     path: '/api/v1/admin/safety',
     summary: 'Add a safety caution: note plus an image and/or a video (processed, then listed)',
     auth: 'admin',
-    multipart: { fields: safetyFields, files: safetyFiles },
+    multipart: {
+      fields: safetyFields,
+      files: safetyFiles,
+      anyOf: { fields: safetyFileFields, code: 'safety_media_required' },
+    },
     response: z.object({
       success: z.literal(true),
       ...saidFields,

@@ -17,6 +17,15 @@ export interface FileRule {
   maxFiles?: number;
   /** Defaults to the generic 'invalid_input'. */
   tooManyCode?: MessageCode;
+  /** Set when every request must carry a file in this field: the code refusing one without. */
+  required?: MessageCode;
+}
+
+/** A call that needs a file in at least one of some fields (a post: images or a video). */
+export interface AnyFileRule {
+  fields: readonly string[];
+  /** Answered (400) to a request that carries a file in none of them. */
+  code: MessageCode;
 }
 
 /*

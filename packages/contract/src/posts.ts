@@ -108,16 +108,22 @@ const postFiles = {
 
 /**
  * The JSON form of POST /api/v1/video/new: the same fields, with files that arrived as
- * resumable uploads (uploads.ts) named by id instead of sent in the body.
+ * resumable uploads (uploads.ts) named by id instead of sent in the body. Like the multipart
+ * form, it names a video or at least one image.
  */
-export const newPostFromUploads = newPostFields.extend({
-  videoUploadId: uploadRef.optional(),
-  imageUploadIds: z
-    .array(uploadRef)
-    .max(limits.postImagesMax, coded('too_many_images'))
-    .optional()
-    .transform((v) => v ?? []),
-});
+export const newPostFromUploads = newPostFields
+  .extend({
+    videoUploadId: uploadRef.optional(),
+    imageUploadIds: z
+      .array(uploadRef)
+      .max(limits.postImagesMax, coded('too_many_images'))
+      .optional()
+      .transform((v) => v ?? []),
+  })
+  .refine(
+    (form) => form.videoUploadId !== undefined || form.imageUploadIds.length > 0,
+    coded('post_media_required'),
+  );
 export type NewPostFromUploads = z.output<typeof newPostFromUploads>;
 
 export const videoIdParam = z.object({ videoId: z.uuid(coded('post_not_found')) });
@@ -157,7 +163,11 @@ export const postCalls = {
     summary:
       'Post images and/or a video (multipart, or JSON naming finished uploads); processed in the background',
     auth: 'user',
-    multipart: { fields: newPostFields, files: postFiles },
+    multipart: {
+      fields: newPostFields,
+      files: postFiles,
+      anyOf: { fields: postFileFields, code: 'post_media_required' },
+    },
     /** Absent for multipart requests. */
     body: newPostFromUploads.optional(),
     response: uploadResponse,

@@ -106,6 +106,7 @@ export const vaultCalls = {
           accept: documentFileTypes,
           rejectCode: 'document_file_type',
           tooLargeCode: 'document_too_large',
+          required: 'document_fields_required',
         },
       },
     },

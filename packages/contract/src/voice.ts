@@ -80,7 +80,10 @@ export const voiceCalls = {
     summary:
       'Send a Voice Chat note (multipart file `voice`, or JSON naming a finished upload); processed in the background',
     auth: 'user',
-    multipart: { fields: z.object({}), files: { voice: voiceRule } },
+    multipart: {
+      fields: z.object({}),
+      files: { voice: { ...voiceRule, required: 'voice_required' } },
+    },
     /** Absent for multipart requests. */
     body: z.object({ uploadId: uploadRef }).optional(),
     response: z.object({ success: z.literal(true), ...saidFields, data: voiceNote }),
@@ -126,7 +129,10 @@ export const audioCalls = {
     summary:
       'Save a Voice Recorder recording (multipart `audio` file and `name`, or JSON naming a finished upload)',
     auth: 'user',
-    multipart: { fields: audioFields, files: { audio: voiceRule } },
+    multipart: {
+      fields: audioFields,
+      files: { audio: { ...voiceRule, required: 'voice_required' } },
+    },
     /** Absent for multipart requests. */
     body: audioFields.extend({ uploadId: uploadRef }).optional(),
     response: z.object({ success: z.literal(true), ...saidFields, audio: audioItem }),

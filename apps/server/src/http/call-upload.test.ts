@@ -38,9 +38,36 @@ describe('a multipart call hands its files over', () => {
     },
     response: z.unknown(),
   });
+  /** A call that needs its `front` file, and a file in `image` or `video`. */
+  const needsFiles = defineCall({
+    method: 'POST',
+    path: '/probe/needs-files',
+    summary: 'Test probe: a required photo, and one of two more',
+    auth: 'public',
+    multipart: {
+      fields: z.object({}),
+      files: {
+        front: { ...photoRule('photo_type'), required: 'documents_required' },
+        image: photoRule('photo_type'),
+        video: photoRule('photo_type'),
+      },
+      anyOf: { fields: ['image', 'video'], code: 'post_media_required' },
+    },
+    response: z.unknown(),
+  });
 
   beforeAll(async () => {
-    t = await startWithUploadProbe((app, auth, upload) =>
+    t = await startWithUploadProbe((app, auth, upload) => {
+      registerCall(
+        app,
+        auth,
+        needsFiles,
+        async ({ upload: received }) => {
+          seen.handled++;
+          return { fields: received.files.map((f) => f.field) };
+        },
+        { upload },
+      );
       registerCall(
         app,
         auth,
@@ -60,8 +87,8 @@ describe('a multipart call hands its files over', () => {
             return () => void seen.released++;
           },
         },
-      ),
-    );
+      );
+    });
   });
   afterAll(() => t.close());
 
@@ -131,5 +158,34 @@ describe('a multipart call hands its files over', () => {
       'photo_type',
     );
     expect(seen.released).toBe(released + 3);
+  });
+
+  it('refuses a request without a file its call requires, by its code, before the handler', async () => {
+    const sendFiles = async (fields: string[]) => {
+      const body = await multipartFiles(
+        {},
+        fields.map((field) => ({ ...png, field })),
+      );
+      return t.app.inject({
+        method: 'POST',
+        url: needsFiles.path,
+        payload: body.payload,
+        headers: body.headers,
+      });
+    };
+    const handled = seen.handled;
+    const before = await probeFiles();
+    expectError(await sendFiles(['image']), 400, messages.documents_required, 'documents_required');
+    expectError(
+      await sendFiles(['front']),
+      400,
+      messages.post_media_required,
+      'post_media_required',
+    );
+    expect(seen.handled).toBe(handled);
+    expect(await probeFiles()).toBe(before);
+    const sent = await sendFiles(['front', 'video']);
+    expect(sent.json()).toEqual({ fields: ['front', 'video'] });
+    expect(seen.handled).toBe(handled + 1);
   });
 });

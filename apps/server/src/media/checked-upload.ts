@@ -22,6 +22,16 @@ export interface UploadTarget {
   transform?: () => Transform;
 }
 
+/**
+ * The file of a field its call requires (FileRule.required): the intake refuses a request
+ * without one, so a missing file here is a bug of ours, not the client's mistake.
+ */
+export function requiredFile(files: readonly ReceivedFile[], field: string): ReceivedFile {
+  const file = files.find((f) => f.field === field);
+  if (!file) throw new Error(`no file in the required field ${field}`);
+  return file;
+}
+
 /** A multipart request as its call's handler gets it: fields parsed, every file checked and stored. */
 export interface CheckedUpload<F> {
   /** The last part of the files' folder: the record they become (post, note, account) takes it. */

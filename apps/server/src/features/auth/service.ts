@@ -137,17 +137,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     } satisfies UploadTarget,
 
     /**
-     * The files arrived first, checked and encrypted; the account and its document rows are
-     * written in one transaction, which then owns the files.
+     * The files arrived first, checked and encrypted, one in each document field (the contract
+     * requires all three); the account and its document rows are written in one transaction,
+     * which then owns the files.
      */
     async registerDriver(upload: CheckedUpload<z.output<typeof driverRegisterFields>>) {
-      const byField = new Map(upload.files.map((f) => [f.field, f]));
-      if (
-        upload.files.length !== driverDocumentFields.length ||
-        driverDocumentFields.some((f) => !byField.has(f))
-      ) {
-        throw Invalid('documents_required');
-      }
       const documents = upload.files.map((f) => ({
         id: randomUUID(),
         field: f.field as (typeof driverDocumentFields)[number],

@@ -13,7 +13,7 @@ import {
 import type { z } from 'zod';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import { Invalid, NotFound } from '../../http/errors.js';
+import { NotFound } from '../../http/errors.js';
 import type { CheckedUpload, UploadTarget } from '../../media/checked-upload.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import { mediaUrl } from '../../storage/media-url.js';
@@ -172,7 +172,6 @@ export function createDirectoryService(deps: {
       const { id } = upload;
       const image = upload.files.find((f) => f.field === 'image');
       const video = upload.files.find((f) => f.field === 'video');
-      if (!image && !video) throw Invalid('safety_media_required');
       const row = await db.transaction(async (tx) => {
         const created = await insertCaution(tx, {
           id,

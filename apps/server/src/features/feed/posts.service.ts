@@ -120,7 +120,6 @@ export function createPostService(deps: PostServiceDeps) {
   ) {
     const video = files.find((f) => f.field === 'video');
     const images = files.filter((f) => f.field === 'images');
-    if (!video && images.length === 0) throw Invalid('post_media_required');
     await db.transaction(async (tx) => {
       // Again under the author's row lock, in the transaction that writes the post: a
       // burst of parallel uploads is counted one after another, never past the limit,
@@ -165,7 +164,6 @@ export function createPostService(deps: PostServiceDeps) {
         : []),
       ...body.imageUploadIds.map((id) => ({ id, purpose: 'image' as const, field: 'images' })),
     ];
-    if (wanted.length === 0) throw Invalid('post_media_required');
     const attached = await deps.uploads.attach(viewer.user.id, wanted, `uploads/posts/${postId}`);
     try {
       await writePost(viewer, postId, body, attached.files, attached.take);

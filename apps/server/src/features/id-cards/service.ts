@@ -96,6 +96,7 @@ export function createIdCardService(deps: {
         const { userId, ...fields } = upload.fields;
         if (userId !== undefined && userId !== viewer.user.id) throw Forbidden('card_not_yours');
         const photo = upload.files[0];
+        // Checked here, not by the contract: applying again answers the existing card without one.
         if (!photo) throw Invalid('card_photo_required');
         try {
           photoKey = await storeAvatar(deps.storage, `cards/${viewer.user.id}`, {

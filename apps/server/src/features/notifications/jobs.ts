@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import type { FeatureJobs } from '../../jobs/feature-jobs.js';
 import { sendPush } from './push.js';
-import type { PushPolicy } from './push-target.js';
+import type { PushPolicy } from '../../push-policy.js';
 import { PUSH_QUEUE } from './service.js';
 
 export async function createNotificationQueues(boss: PgBoss): Promise<void> {

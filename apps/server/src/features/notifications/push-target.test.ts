@@ -8,7 +8,8 @@ import { notifications, pushSubscriptions } from '../../db/schema/index.js';
 import { bossQueue } from '../../jobs/queue.js';
 import { bearer, newUser, startTestApp, type TestApp } from '../../../test/harness.js';
 import { sendPush } from './push.js';
-import { isPrivateAddress, postPush, type PushPolicy } from './push-target.js';
+import type { PushPolicy } from '../../push-policy.js';
+import { isPrivateAddress, postPush } from './push-target.js';
 import { createNotificationService } from './service.js';
 
 const browserKeys = () => {

@@ -10,7 +10,8 @@ import {
   pushSubscriptionsOf,
   type NotificationRow,
 } from './queries.js';
-import { postPush, type PushPolicy } from './push-target.js';
+import type { PushPolicy } from '../../push-policy.js';
+import { postPush } from './push-target.js';
 
 let loadingWebPush: Promise<typeof webpushModule> | undefined;
 

@@ -9,7 +9,8 @@ import type { Hub } from '../../realtime/hub.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { presentNotification } from './present.js';
 import { validPushKeys, vapidKeys } from './push.js';
-import { endpointAllowed, endpointResolvesPrivate, type PushPolicy } from './push-target.js';
+import type { PushPolicy } from '../../push-policy.js';
+import { endpointAllowed, endpointResolvesPrivate } from './push-target.js';
 import {
   deletePushSubscription,
   insertNotification,

@@ -6,8 +6,8 @@ import { verifyPassword } from '../../auth/passwords.js';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import { Forbidden, HttpError, Invalid, NotFound, TooMany } from '../../http/errors.js';
-import type { CheckedUpload, UploadTarget } from '../../media/checked-upload.js';
+import { Forbidden, HttpError, NotFound, TooMany } from '../../http/errors.js';
+import { requiredFile, type CheckedUpload, type UploadTarget } from '../../media/checked-upload.js';
 import { decryptToBuffer, encryptStream } from '../../storage/encryption.js';
 import type { Storage } from '../../storage/storage.js';
 import {
@@ -134,8 +134,7 @@ export function createVaultService(deps: {
     async add(viewer: Viewer, upload: CheckedUpload<z.output<typeof addDocumentFields>>) {
       const { fields } = upload;
       own(viewer, fields.userId);
-      const file = upload.files[0];
-      if (!file) throw Invalid('document_fields_required');
+      const file = requiredFile(upload.files, 'document');
       const row = await insertDocument(db, {
         id: upload.id,
         userId: viewer.user.id,

@@ -5,7 +5,12 @@ import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { Forbidden, Invalid, NotFound } from '../../http/errors.js';
-import type { CheckedUpload, ReceivedFile, UploadTarget } from '../../media/checked-upload.js';
+import {
+  requiredFile,
+  type CheckedUpload,
+  type ReceivedFile,
+  type UploadTarget,
+} from '../../media/checked-upload.js';
 import type { JobQueue } from '../../jobs/queue.js';
 import type { Hub } from '../../realtime/hub.js';
 import { deleteQuietly, type Storage } from '../../storage/storage.js';
@@ -76,11 +81,10 @@ export function createVoiceService(deps: VoiceServiceDeps) {
   async function writeNote(
     viewer: Viewer,
     kind: VoiceKind,
-    note: { id: string; name?: string; file: ReceivedFile | undefined },
+    note: { id: string; name?: string; file: ReceivedFile },
     within: (tx: Db) => Promise<void> = async () => undefined,
   ) {
     const { file } = note;
-    if (!file) throw Invalid('voice_required');
     if (file.bytes < limits.voiceMinBytes) throw Invalid('voice_too_short');
     await db.transaction(async (tx) => {
       await insertNote(tx, {
@@ -108,7 +112,7 @@ export function createVoiceService(deps: VoiceServiceDeps) {
       await writeNote(
         viewer,
         kind,
-        { id, name: sent.name, file: attached.files[0] },
+        { id, name: sent.name, file: requiredFile(attached.files, kind) },
         attached.take,
       );
     } catch (error) {
@@ -126,7 +130,11 @@ export function createVoiceService(deps: VoiceServiceDeps) {
     upload: CheckedUpload<{ name?: string }>,
   ): Promise<string> {
     const { id } = upload;
-    await writeNote(viewer, kind, { id, name: upload.fields.name, file: upload.files[0] });
+    await writeNote(viewer, kind, {
+      id,
+      name: upload.fields.name,
+      file: requiredFile(upload.files, kind),
+    });
     upload.keep();
     return id;
   }

@@ -1,38 +1,18 @@
-import { limits, type MessageCode } from '@saathi/contract';
+import { limits, postImageTypes, postVideoTypes, type MessageCode } from '@saathi/contract';
 
 export interface MediaProblem {
   code: MessageCode;
   params?: Record<string, number>;
 }
 
-/**
- * The spec allows jpeg, jpg, png and gif; the server also converts phone formats (HEIC from
- * iPhones, WebP from many Android cameras), so those are accepted too.
+/*
+ * The kinds the server accepts (the contract's lists, as the server sniffs them from the bytes),
+ * plus the names some browsers declare for the same files: older Android browsers say
+ * `image/jpg`, and Windows declares an AVI as `video/avi`.
  */
-const imageTypes = [
-  'image/jpeg',
-  'image/jpg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'image/heic',
-  'image/heif',
-];
+const imageTypes: readonly string[] = [...postImageTypes, 'image/jpg'];
 const imageExtensions = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'heic', 'heif'];
-/** Spec: mp4, avi, mov, wmv; phones also record 3gp and browsers webm, which the server reads. */
-const videoTypes = [
-  'video/mp4',
-  'video/x-m4v',
-  'video/quicktime',
-  'video/avi',
-  'video/x-msvideo',
-  'video/vnd.avi',
-  'video/x-ms-wmv',
-  'video/x-ms-asf',
-  'video/3gpp',
-  'video/3gpp2',
-  'video/webm',
-];
+const videoTypes: readonly string[] = [...postVideoTypes, 'video/avi'];
 const videoExtensions = ['mp4', 'm4v', 'mov', 'avi', 'wmv', '3gp', '3g2', 'webm'];
 
 /** What the pickers offer: types and extensions, as Android's file picker matches either. */

@@ -284,30 +284,32 @@ const insertJob = plans.insertJob('pgboss');
 
 /**
  * notifications/service.ts deliver(): the new row again with its refs and the unread count for
- * the live stream (the bench's hub is in memory), then the push job.
+ * the live stream (the bench's hub is in memory), and the push job, at once.
  */
 export async function deliver(q: Query, n: { userId: string; id: string }): Promise<void> {
-  await notificationPage(q, n.userId, 1, n.id);
-  await unreadCount(q, n.userId);
-  await q(insertJob, [
-    null,
-    'notification.push',
-    JSON.stringify({ userId: n.userId, notificationId: n.id }),
-    null,
-    null,
-    null,
-    null,
-    0,
-    null,
-    900,
-    null,
-    null,
-    null,
-    2,
-    null,
-    5,
-    null,
-    true,
-    null,
+  await Promise.all([
+    notificationPage(q, n.userId, 1, n.id),
+    unreadCount(q, n.userId),
+    q(insertJob, [
+      null,
+      'notification.push',
+      JSON.stringify({ userId: n.userId, notificationId: n.id }),
+      null,
+      null,
+      null,
+      null,
+      0,
+      null,
+      900,
+      null,
+      null,
+      null,
+      2,
+      null,
+      5,
+      null,
+      true,
+      null,
+    ]),
   ]);
 }

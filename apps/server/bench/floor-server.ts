@@ -196,12 +196,13 @@ const routes: [string, RegExp, Handler][] = [
     async (req, userId) => {
       const viewer = await viewerOf(req);
       if (!viewer) return null;
-      const user = await F.findActiveUser(q, userId);
-      if (!user) return null;
-      const [[rows, count], following] = await Promise.all([
-        Promise.all([F.postsOfUser(q, userId, PROFILE_VIDEOS), F.countReadyPosts(q, userId)]),
+      const [user, videos, count, following] = await Promise.all([
+        F.findActiveUser(q, userId),
+        F.postsOfUser(q, userId, PROFILE_VIDEOS).then((rows) => present(rows, viewer.id)),
+        F.countReadyPosts(q, userId),
         F.isFollowing(q, viewer.id, userId),
       ]);
+      if (!user) return null;
       return {
         success: true,
         profile: {
@@ -212,7 +213,7 @@ const routes: [string, RegExp, Handler][] = [
             followingCount: user.followingCount,
           },
           isFollowing: following,
-          videos: await present(rows, viewer.id),
+          videos,
         },
       };
     },
@@ -250,11 +251,14 @@ const routes: [string, RegExp, Handler][] = [
     async (req) => {
       const viewer = await viewerOf(req);
       if (!viewer) return null;
-      const rows = await F.notificationPage(q, viewer.id, NOTIFICATIONS_PAGE + 1);
+      const [rows, unreadCount] = await Promise.all([
+        F.notificationPage(q, viewer.id, NOTIFICATIONS_PAGE + 1),
+        F.unreadCount(q, viewer.id),
+      ]);
       return {
         success: true,
         notifications: rows.slice(0, NOTIFICATIONS_PAGE).map(presentNotification),
-        unreadCount: await F.unreadCount(q, viewer.id),
+        unreadCount,
         nextCursor: nextCursor(rows, NOTIFICATIONS_PAGE, (l) => ({
           createdAt: l.at,
           id: l.notification.id,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { PgColumn, SelectedFieldsOrdered } from 'drizzle-orm/pg-core';
 import type { Db } from './client.js';
+import { compileRowMapper } from './row-mapper.js';
 
 /**
  * A hot query built once per database handle instead of on every call: drizzle renders a
@@ -16,10 +17,31 @@ export function prepared<Q>(build: (db: Db) => Q): (db: Db) => Q {
     let query = built.get(db);
     if (query === undefined) {
       query = build(db);
+      mapRowsOnce(query);
       built.set(db, query);
     }
     return query;
   };
+}
+
+/** What a drizzle prepared select (or `returning`) keeps to map its rows. */
+interface MappedQuery {
+  fields?: SelectedFieldsOrdered;
+  joinsNotNullableMap?: Record<string, boolean>;
+  customResultMapper?: (rows: unknown[][]) => unknown;
+}
+
+/**
+ * Gives a prepared query that maps rows the generic way (drizzle's `mapResultRow`) a mapper
+ * compiled for its fields instead (db/row-mapper.ts). drizzle runs a `customResultMapper` on
+ * the same array rows its own mapping would get.
+ */
+function mapRowsOnce(query: unknown): void {
+  if (typeof query !== 'object' || query === null || !('fields' in query)) return;
+  const q = query as MappedQuery;
+  if (!q.fields || q.customResultMapper) return;
+  const map = compileRowMapper(q.fields, q.joinsNotNullableMap);
+  q.customResultMapper = (rows) => rows.map(map);
 }
 
 /**

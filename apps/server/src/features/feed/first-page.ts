@@ -22,18 +22,28 @@ const firstPageElementId = 'first-feed-page';
  * no request of its own waits in line behind the app's: the CSP lets exactly this text run
  * by its hash (http/security-headers.ts), and no other inline script.
  *
- * It also runs the app's entry (`data-app`, fetched meanwhile by a modulepreload) once that
- * video has shown a picture, failed, or after 1.5 s: on a warm start the entry comes from the
- * cache at once and, run on a slow phone's main thread, held the first frame back by half a
- * second (the field bench's Fast 3G warm start: 0.9 s against a bare page's 0.4 s). The app's
- * first render waits for that picture anyway (apps/web/src/app/firstData.ts).
+ * It also holds the app back until that video has shown a picture, failed, or 1.5 s passed,
+ * and only then asks for the app's stylesheet (`data-style`) and modules (`data-modules`,
+ * modulepreloads, then the entry `data-app`, run once the stylesheet has loaded or failed,
+ * as it ran behind that stylesheet before). Asked for with the page, they held the picture
+ * back: on a slow link their ~145 kB shared it with the video (the field bench's Slow 3G
+ * cold start: 3.7 s against a bare page's 1.8 s), and from a warm cache they were compiled
+ * and styled on a slow phone's main thread before the picture showed (Fast 3G warm: 0.8 s
+ * against 0.5 s). The app's frame is painted by index.html's inline CSS meanwhile, and the
+ * app's first render waits for that picture anyway (apps/web/src/app/firstData.ts).
  */
 const firstVideoStarter =
   "(function () { var v = document.querySelector('video[data-first-video]'); " +
-  "var app = v.getAttribute('data-app'); var started = false; " +
-  'function boot() { if (started || !app) return; started = true; ' +
-  "var s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; " +
-  's.src = app; document.head.appendChild(s); } ' +
+  'var started = false; ' +
+  "function add(tag, props) { var e = document.createElement(tag); e.crossOrigin = ''; " +
+  'for (var k in props) e[k] = props[k]; document.head.appendChild(e); } ' +
+  "function run() { add('script', { type: 'module', src: v.getAttribute('data-app') }); } " +
+  'function boot() { if (started) return; started = true; ' +
+  "(v.getAttribute('data-modules') || '').split(' ').forEach(function (href) { " +
+  "if (href) add('link', { rel: 'modulepreload', href: href }); }); " +
+  "var css = v.getAttribute('data-style'); " +
+  "if (css) add('link', { rel: 'stylesheet', href: css, onload: run, onerror: run }); " +
+  'else run(); } ' +
   "v.addEventListener('error', boot); " +
   'if (v.requestVideoFrameCallback) v.requestVideoFrameCallback(boot); ' +
   "else v.addEventListener('playing', boot); " +
@@ -59,21 +69,31 @@ const attribute = (text: string) =>
     (c) => ({ '&': '&amp;', '"': '&quot;', "'": '&#39;', '<': '&lt;', '>': '&gt;' })[c] ?? c,
   );
 
-/** The app's entry as Vite writes it into index.html's head. */
-const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** The app's entry, its modulepreloads and stylesheet, as Vite writes them into index.html. */
+const entryScript = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const modulePreloads = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+const stylesheet = /\s*<link rel="stylesheet" crossorigin href="([^"]+)">/;
+
+/** What the starter asks for once the first video has shown a picture. */
+interface HeldApp {
+  entry: string;
+  modules: string[];
+  style: string | null;
+}
 
 /**
- * The first video of the page, fetched and played by the HTML itself while the app's script
- * loads: its lowest rendition (the server does not know the network; Save-Data asks for the
+ * The first video of the page, fetched and played by the HTML itself while the app waits:
+ * its lowest rendition (the server does not know the network; Save-Data asks for the
  * lowest anyway), muted. The feed's player takes the same URL over, finding it in the
- * browser's media cache. `entry`, when given, is the app's script, which the starter runs.
+ * browser's media cache. The starter then loads and runs the app (`held`).
  */
-function firstVideo(video: NonNullable<Product['video']>, entry: string | null): string {
+function firstVideo(video: NonNullable<Product['video']>, held: HeldApp): string {
   const low = video.renditions[0];
   if (!low) return '';
   return (
     `<video data-first-video src="${attribute(low.url)}" poster="${attribute(video.posterSmallUrl)}"` +
-    (entry ? ` data-app="${attribute(entry)}"` : '') +
+    ` data-app="${attribute(held.entry)}" data-modules="${attribute(held.modules.join(' '))}"` +
+    (held.style ? ` data-style="${attribute(held.style)}"` : '') +
     ' preload="auto" muted playsinline loop aria-hidden="true"></video>' +
     `<script>${firstVideoStarter}</script>`
   );
@@ -81,22 +101,30 @@ function firstVideo(video: NonNullable<Product['video']>, entry: string | null):
 
 /**
  * index.html with the feed's first page in it, and its first video already on its way. With a
- * video, the entry script becomes a modulepreload (downloaded as early as before) that the
- * video's starter runs.
+ * video, the app's entry, modulepreloads and stylesheet leave the page for the video's
+ * starter, which asks for them once the video has shown a picture.
  */
 export function withFirstPage(html: string, page: FeedPage): string {
   const data =
     `<script type="application/json" id="${firstPageElementId}">` +
     `${scriptSafeJson(page)}</script>`;
   const video = page.products[0]?.video;
-  const entry = video?.renditions[0] ? (entryScript.exec(html)?.[1] ?? null) : null;
-  const head = entry
-    ? html.replace(entryScript, `<link rel="modulepreload" crossorigin href="${entry}">`)
+  const entry = entryScript.exec(html)?.[1];
+  const held =
+    video?.renditions[0] && entry
+      ? {
+          entry,
+          modules: [...html.matchAll(modulePreloads)].map((m) => m[1] ?? ''),
+          style: stylesheet.exec(html)?.[1] ?? null,
+        }
+      : null;
+  const head = held
+    ? html.replace(entryScript, '').replace(modulePreloads, '').replace(stylesheet, '')
     : html;
   return head
     .replace(
       feedSlot,
-      feedSlot.replace('></div>', `>${video ? firstVideo(video, entry) : ''}</div>`),
+      feedSlot.replace('></div>', `>${video && held ? firstVideo(video, held) : ''}</div>`),
     )
     .replace('</body>', `${data}\n  </body>`);
 }

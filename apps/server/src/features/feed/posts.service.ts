@@ -246,11 +246,12 @@ export function createPostService(deps: PostServiceDeps) {
 
     /** For profiles: the newest ready posts of a user, and how many ready posts they have. */
     async publicPostsOf(userId: string, viewerId: string, limit: number) {
-      const [rows, count] = await Promise.all([
-        postsOfUser(db, userId, { readyOnly: true, limit }),
+      // The page's own lookups start when its rows arrive, not after the count as well.
+      const [products, count] = await Promise.all([
+        postsOfUser(db, userId, { readyOnly: true, limit }).then((rows) => present(rows, viewerId)),
         countReadyPosts(db, userId),
       ]);
-      return { products: await present(rows, viewerId), count };
+      return { products, count };
     },
 
     async retry(postId: string, viewer: Viewer) {

@@ -69,15 +69,19 @@ export function createNotificationService(deps: {
    * queues Web Push. Its failures never fail the caller's action.
    */
   async function deliver(userId: string, notificationId: string): Promise<void> {
+    // The three statements at once: the like, follow or comment that called waits for them.
     try {
-      const [full] = await notificationPage(db, userId, { limit: 1, id: notificationId });
+      const [[full], unread] = await Promise.all([
+        notificationPage(db, userId, { limit: 1, id: notificationId }),
+        unreadCount(db, userId),
+        deps.jobs.send(PUSH_QUEUE, { userId, notificationId }),
+      ]);
       if (full) {
         await hub.publish(userChannel(userId), 'notification', {
           notification: presentNotification(full),
-          unreadCount: await unreadCount(db, userId),
+          unreadCount: unread,
         });
       }
-      await deps.jobs.send(PUSH_QUEUE, { userId, notificationId });
     } catch (err) {
       deps.log.error({ err }, 'live notification delivery failed');
     }
@@ -105,13 +109,16 @@ export function createNotificationService(deps: {
 
     async list(viewer: Viewer, query: { cursor?: string; limit: number }) {
       const cursor = decodeCursor(query.cursor);
-      const rows = await notificationPage(db, viewer.user.id, { cursor, limit: query.limit + 1 });
+      const [rows, unread] = await Promise.all([
+        notificationPage(db, viewer.user.id, { cursor, limit: query.limit + 1 }),
+        unreadCount(db, viewer.user.id),
+      ]);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
         success: true as const,
         notifications: page.map(presentNotification),
-        unreadCount: await unreadCount(db, viewer.user.id),
+        unreadCount: unread,
         nextCursor:
           rows.length > query.limit && last
             ? encodeCursor({ createdAt: last.at, id: last.notification.id })

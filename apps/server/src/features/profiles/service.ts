@@ -33,12 +33,14 @@ export function createProfileService(deps: {
     } satisfies UploadTarget,
 
     async get(viewer: Viewer, userId: string) {
-      const user = await deps.follows.activeUser(userId);
-      if (!user) throw NotFound('user_not_found');
-      const [videos, following] = await Promise.all([
+      // The user is looked up beside the other reads, not before them: one round trip less on
+      // every profile; a missing or blocked user's videos are read for nothing, then refused.
+      const [user, videos, following] = await Promise.all([
+        deps.follows.activeUser(userId),
         deps.posts.publicPostsOf(userId, viewer.user.id, PROFILE_VIDEOS),
         deps.follows.isFollowing(viewer.user.id, userId),
       ]);
+      if (!user) throw NotFound('user_not_found');
       const author = publicAuthorOf(user);
       return {
         success: true as const,

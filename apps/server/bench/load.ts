@@ -1,7 +1,8 @@
 // The load generator, in its own process so it never competes with the server it measures
-// inside one event loop. argv[2]: JSON { url, call, seconds, connections, fixturesFile, rate? }:
-// `rate` holds the whole run at that many requests a second (a latency measure, not a
-// throughput one). Prints "started" when it begins; SIGINT ends the run early, so the run
+// inside one event loop. argv[2]: JSON { url, call, seconds, connections, fixturesFile, rate?,
+// callersFrom? }: `rate` holds the whole run at that many requests a second (a latency
+// measure, not a throughput one); `callersFrom` makes the callers start that far into the
+// token list. Prints "started" when it begins; SIGINT ends the run early, so the run
 // can span another process's work. Then prints one JSON line: req/s, p50, p99 and errors
 // (failed requests and non-2xx answers).
 import { readFile } from 'node:fs/promises';
@@ -15,8 +16,11 @@ const spec = JSON.parse(process.argv[2] ?? '{}') as {
   connections: number;
   fixturesFile: string;
   rate?: number;
+  callersFrom?: number;
 };
 const fixtures = JSON.parse(await readFile(spec.fixturesFile, 'utf8')) as Fixtures;
+const shift = spec.callersFrom ?? 0;
+fixtures.tokens = [...fixtures.tokens.slice(shift), ...fixtures.tokens.slice(0, shift)];
 const call = hotCalls.find((c) => c.name === spec.call);
 if (!call) throw new Error(`unknown call ${spec.call}`);
 let counter = 0;

@@ -65,7 +65,7 @@ export default tseslint.config(
       'apps/server/src/features/**',
       'apps/server/src/scripts/**',
       'apps/server/src/seed/**',
-      'apps/server/src/{app,jobs-root,main,worker}.ts',
+      'apps/server/src/{app,jobs-root,services-root,main,worker}.ts',
     ],
     rules: {
       'no-restricted-imports': [
@@ -75,7 +75,7 @@ export default tseslint.config(
             {
               regex: '^(\\./|(\\.\\./)+)features/',
               message:
-                'Platform code knows no feature: let the composition root (app.ts, jobs-root.ts) pass in what it needs.',
+                'Platform code knows no feature: let a composition root (app.ts, services-root.ts, jobs-root.ts) pass in what it needs.',
             },
           ],
         },

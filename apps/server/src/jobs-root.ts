@@ -2,6 +2,7 @@ import type { Logger } from './log.js';
 import type { Database } from './db/client.js';
 import type { Storage } from './storage/storage.js';
 import type { Hub } from './realtime/hub.js';
+import type { Runtime } from './runtime.js';
 import {
   defaultSalahPlace,
   identityImageRetentionDefaultDays,
@@ -20,7 +21,7 @@ import { notificationJobs } from './features/notifications/jobs.js';
 import { createNotificationService } from './features/notifications/service.js';
 import { salahJobs } from './features/salah/jobs.js';
 import { uploadJobs } from './features/uploads/jobs.js';
-import type { UploadStore } from './features/uploads/store.js';
+import { openUploadStore, type UploadStore } from './features/uploads/store.js';
 import { vaultJobs } from './features/vault/jobs.js';
 import { voiceJobs } from './features/voice/jobs.js';
 
@@ -59,6 +60,29 @@ export function startJobs(opts: JobOptions): Promise<Jobs> {
     log: opts.log,
     workers: opts.workers,
     features: (queue) => featureJobs(opts, queue),
+  });
+}
+
+/** The jobs of an entry point (main.ts, worker.ts) on its runtime, every setting from the config. */
+export async function startJobsFromConfig(
+  config: Config,
+  runtime: Runtime,
+  log: Logger,
+  workers: boolean,
+): Promise<Jobs> {
+  return startJobs({
+    database: runtime.database,
+    storage: runtime.storage,
+    log,
+    pushSubject: `mailto:${config.supportEmail}`,
+    push: config.push,
+    salahDefault: config.salahDefault,
+    media: config.media,
+    uploadStore: await openUploadStore(config),
+    identityImageDays: config.identityImageRetentionDays,
+    fileKey: config.fileKey,
+    hub: runtime.hub,
+    workers,
   });
 }
 

@@ -2,9 +2,8 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { logError } from './http/logging.js';
-import { startJobs } from './jobs-root.js';
+import { startJobsFromConfig } from './jobs-root.js';
 import { openRuntime } from './runtime.js';
-import { openUploadStore } from './features/uploads/store.js';
 import { demoBanner, seedDemo } from './seed/demo.js';
 import { seedCommunityInBackground } from './seed/community/seed-community.js';
 
@@ -12,20 +11,7 @@ const config = loadConfig();
 // Job failures are logged here: their database errors must not carry a query's values.
 const log = pino({ level: config.logLevel, serializers: { err: logError } });
 const runtime = await openRuntime(config, log);
-const jobs = await startJobs({
-  database: runtime.database,
-  storage: runtime.storage,
-  log,
-  pushSubject: `mailto:${config.supportEmail}`,
-  push: config.push,
-  salahDefault: config.salahDefault,
-  media: config.media,
-  uploadStore: await openUploadStore(config),
-  identityImageDays: config.identityImageRetentionDays,
-  fileKey: config.fileKey,
-  hub: runtime.hub,
-  workers: config.runWorkers,
-});
+const jobs = await startJobsFromConfig(config, runtime, log, config.runWorkers);
 const app = await buildApp({
   config,
   database: runtime.database,

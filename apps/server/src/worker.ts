@@ -3,9 +3,8 @@
 import pino from 'pino';
 import { loadConfig } from './config.js';
 import { logError } from './http/logging.js';
-import { startJobs } from './jobs-root.js';
+import { startJobsFromConfig } from './jobs-root.js';
 import { openRuntime } from './runtime.js';
-import { openUploadStore } from './features/uploads/store.js';
 
 const config = loadConfig();
 // Job failures are logged here: their database errors must not carry a query's values.
@@ -27,20 +26,7 @@ log.info('workers started');
 
 async function start() {
   const runtime = await openRuntime(config, log);
-  const jobs = await startJobs({
-    database: runtime.database,
-    storage: runtime.storage,
-    log,
-    pushSubject: `mailto:${config.supportEmail}`,
-    push: config.push,
-    salahDefault: config.salahDefault,
-    media: config.media,
-    uploadStore: await openUploadStore(config),
-    identityImageDays: config.identityImageRetentionDays,
-    fileKey: config.fileKey,
-    hub: runtime.hub,
-    workers: true,
-  });
+  const jobs = await startJobsFromConfig(config, runtime, log, true);
   return { runtime, jobs };
 }
 

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { hashPassword } from '../src/auth/passwords.js';
 import { memoryRateLimiter, type RateLimiter } from '../src/auth/rate-limiter.js';
 import { startSession } from '../src/auth/sessions.js';
 import { blockAccount } from '../src/features/auth/block.js';
-import { loadConfig, type Config } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import { startJobs } from '../src/jobs-root.js';
 import type { Jobs } from '../src/jobs/start.js';
 import { openUploadStore } from '../src/features/uploads/store.js';
@@ -23,6 +23,7 @@ import { outboxSmsSender, type SmsMessage } from '../src/sms/sender.js';
 import { localStorage } from '../src/storage/local.js';
 import type { Storage } from '../src/storage/storage.js';
 import { freshDatabase } from './database.js';
+import { testConfig } from './test-config.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -63,19 +64,7 @@ export interface TestAppOptions {
 /** A real app on a fresh database and a temporary data folder; nothing is mocked. */
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'saathi-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    FILE_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    SEED_DEMO: 'false',
-    WEB_DIST: join(dataDir, 'no-web-build'),
-    PUBLIC_URL: 'http://saathi.test',
-    // Tests (and e2e journeys) send everything from one address; backstop.test.ts sets its own.
-    API_CALLS_PER_MINUTE: '1000000',
-    ...opts.env,
-  });
+  const config = testConfig(dataDir, opts.env);
   const database = await freshDatabase();
   const base = opts.storage ?? localStorage(join(dataDir, 'storage'));
   const storage = opts.wrapStorage ? opts.wrapStorage(base) : base;

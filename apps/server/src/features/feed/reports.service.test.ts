@@ -15,7 +15,7 @@ describe('report service: what filing a report does', () => {
 
   /** The post's group in the admins' reports queue, if it has open reports. */
   const queued = async (postId: string) =>
-    (await s.moderation.queue({ limit: 50 })).items.find((i) => i.post._id === postId);
+    (await s.postModeration.queue({ limit: 50 })).items.find((i) => i.post._id === postId);
 
   it('a report puts the post in the admins’ queue under the caller’s name', async () => {
     const author = await s.viewer();
@@ -63,7 +63,7 @@ describe('report service: what filing a report does', () => {
     await expect(report()).rejects.toMatchObject({ status: 409, code: 'report_duplicate' });
     expect((await queued(post.id))?.reportCount).toBe(1);
 
-    await s.moderation.dismiss(post.id, undefined, admin);
+    await s.postModeration.dismiss(post.id, undefined, admin);
     await report();
     expect((await queued(post.id))?.reportCount).toBe(1);
   });

@@ -13,7 +13,7 @@ describe('post moderation service: what an admin’s decision on reports does', 
   afterAll(() => s.close());
 
   const queued = async (postId: string) =>
-    (await s.moderation.queue({ limit: 50 })).items.some((i) => i.post._id === postId);
+    (await s.postModeration.queue({ limit: 50 })).items.some((i) => i.post._id === postId);
   const visible = (postId: string) =>
     s.posts.get(postId, null).then(
       () => true,
@@ -37,7 +37,7 @@ describe('post moderation service: what an admin’s decision on reports does', 
   it('dismissing keeps the post up, empties its queue entry and tells each reporter', async () => {
     const [a, b] = [await s.viewer(), await s.viewer()];
     const { post, author } = await reportedPost([a, b]);
-    await s.moderation.dismiss(post.id, 'Not a violation', admin);
+    await s.postModeration.dismiss(post.id, 'Not a violation', admin);
 
     expect(await visible(post.id)).toBe(true);
     expect(await queued(post.id)).toBe(false);
@@ -49,7 +49,7 @@ describe('post moderation service: what an admin’s decision on reports does', 
 
   it('a post with no open report cannot be dismissed', async () => {
     const { post } = await reportedPost([]);
-    await expect(s.moderation.dismiss(post.id, undefined, admin)).rejects.toMatchObject({
+    await expect(s.postModeration.dismiss(post.id, undefined, admin)).rejects.toMatchObject({
       status: 404,
       code: 'report_none_open',
     });
@@ -58,7 +58,7 @@ describe('post moderation service: what an admin’s decision on reports does', 
   it('removing takes the post down, closes its reports, tells reporters, and blocks nobody', async () => {
     const reporter = await s.viewer();
     const { post, author } = await reportedPost([reporter]);
-    await s.moderation.remove(post.id, 'Graphic violence', admin, false);
+    await s.postModeration.remove(post.id, 'Graphic violence', admin, false);
 
     expect(await visible(post.id)).toBe(false);
     expect(await queued(post.id)).toBe(false);
@@ -69,7 +69,7 @@ describe('post moderation service: what an admin’s decision on reports does', 
   it('remove and block also blocks the author, whose other posts disappear too', async () => {
     const { post, author } = await reportedPost([await s.viewer()]);
     const otherPost = await newPost(s, author.user.id);
-    const answer = await s.moderation.remove(post.id, 'Threats', admin, true);
+    const answer = await s.postModeration.remove(post.id, 'Threats', admin, true);
 
     expect(answer.code).toBe('post_removed_author_blocked');
     expect(await active(author)).toBe(false);
@@ -79,7 +79,7 @@ describe('post moderation service: what an admin’s decision on reports does', 
   it('an admin’s post may be removed but its author cannot be blocked', async () => {
     const otherAdmin = await s.viewer({ usertype: 'admin' });
     const { post } = await reportedPost([await s.viewer()], otherAdmin);
-    await expect(s.moderation.remove(post.id, 'Spam', admin, true)).rejects.toMatchObject({
+    await expect(s.postModeration.remove(post.id, 'Spam', admin, true)).rejects.toMatchObject({
       status: 403,
       code: 'cannot_block_admin',
     });
@@ -90,18 +90,18 @@ describe('post moderation service: what an admin’s decision on reports does', 
   it('the author or an admin may delete a post, nobody else; its open reports go with it', async () => {
     const reporter = await s.viewer();
     const { post, author } = await reportedPost([reporter]);
-    await expect(s.moderation.deleteCall(post.id, reporter)).rejects.toMatchObject({
+    await expect(s.postModeration.deleteCall(post.id, reporter)).rejects.toMatchObject({
       status: 403,
       code: 'not_post_owner',
     });
     expect(await visible(post.id)).toBe(true);
 
-    await s.moderation.deleteCall(post.id, author);
+    await s.postModeration.deleteCall(post.id, author);
     expect(await visible(post.id)).toBe(false);
     expect(await queued(post.id)).toBe(false);
 
     const { post: another } = await reportedPost([reporter]);
-    await s.moderation.deleteCall(another.id, admin);
+    await s.postModeration.deleteCall(another.id, admin);
     expect(await visible(another.id)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { CDPSession } from 'playwright-core';
 
 export const resourceGroups = [
@@ -12,11 +13,19 @@ export const resourceGroups = [
 export type ResourceGroup = (typeof resourceGroups)[number];
 export type BytesByGroup = Record<ResourceGroup, number>;
 
+/** How a wait for the network to fall quiet ended: after how long, and whether it did. */
+export interface QuietWait {
+  waitedMs: number;
+  quiet: boolean;
+}
+
 interface Transfer {
   group: ResourceGroup;
   /** Bytes over the wire, headers included, as the protocol counts them. */
   bytes: number;
   open: boolean;
+  /** An EventSource: open for the page's whole life by design, it never ends. */
+  stream: boolean;
   lastDataAt: number;
 }
 
@@ -41,6 +50,7 @@ export class NetworkLog {
         group: groupOf(e.type),
         bytes: 0,
         open: true,
+        stream: e.type === 'EventSource',
         lastDataAt: Date.now(),
       });
     });
@@ -75,6 +85,28 @@ export class NetworkLog {
     const sums = Object.fromEntries(resourceGroups.map((g) => [g, 0])) as BytesByGroup;
     for (const t of this.transfers.values()) sums[t.group] += t.bytes;
     return sums;
+  }
+
+  /** Requests started and neither finished nor cancelled, event streams left out. */
+  inFlight(): number {
+    return [...this.transfers.values()].filter((t) => t.open && !t.stream).length;
+  }
+
+  /**
+   * Resolves once nothing has been in flight for `quietMs` on end, or after `capMs` at most
+   * (quiet: false), so that a download that never ends cannot hold the run.
+   */
+  async whenQuiet(quietMs: number, capMs: number): Promise<QuietWait> {
+    const started = Date.now();
+    let quietSince: number | null = null;
+    for (;;) {
+      const now = Date.now();
+      quietSince = this.inFlight() > 0 ? null : (quietSince ?? now);
+      if (quietSince !== null && now - quietSince >= quietMs)
+        return { waitedMs: now - started, quiet: true };
+      if (now - started >= capMs) return { waitedMs: now - started, quiet: false };
+      await sleep(100);
+    }
   }
 
   /** Video downloads started and neither finished nor cancelled. */

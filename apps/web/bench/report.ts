@@ -1,13 +1,9 @@
+import { quietCapMs } from './cold-warm.js';
 import type { EntrySize } from './entry-size.js';
 import type { LoadFigures } from './measure.js';
 import { resourceGroups } from './network-log.js';
+import { median, type ProfileRun, type Summary } from './rounds.js';
 import type { SwipeFigures } from './swipes.js';
-
-export interface ProfileRun {
-  profile: string;
-  app: { cold: LoadFigures; warm: LoadFigures };
-  bare: { cold: LoadFigures; warm: LoadFigures };
-}
 
 export interface VideoWeight {
   path: string;
@@ -26,6 +22,12 @@ export interface Report {
 const out = (line = '') => process.stdout.write(`${line}\n`);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(0)} kB`;
 const sec = (ms: number | null) => (ms === null ? 'none' : `${(ms / 1000).toFixed(1)} s`);
+const spread = (s: Summary) => {
+  const range = s.firstFrame
+    ? `${(s.firstFrame.min / 1000).toFixed(1)}-${(s.firstFrame.max / 1000).toFixed(1)} s`
+    : '';
+  return s.noFrame ? [range, `${s.noFrame} none`].filter(Boolean).join(', ') : range;
+};
 const ratio = (a: number | null, b: number | null) =>
   a === null || b === null || b === 0 ? 'n/a' : `${(a / b).toFixed(1)}x`;
 const total = (f: LoadFigures) => Object.values(f.bytes).reduce((s, n) => s + n, 0);
@@ -36,15 +38,16 @@ function row(cells: string[], widths: number[]): string {
 
 function loads(runs: ProfileRun[]): void {
   const groups = resourceGroups.map((g) => (g === 'Stylesheet' ? 'CSS' : g));
-  const widths = [17, 6, 9, 13, ...groups.map(() => 11), 10];
-  out(row(['', 'page', 'FCP', 'first frame', ...groups, 'total'], widths));
+  const widths = [17, 6, 9, 13, 20, ...groups.map(() => 11), 10];
+  out(row(['', 'page', 'FCP', 'first frame', 'frame min-max', ...groups, 'total'], widths));
   for (const run of runs) {
     for (const phase of ['cold', 'warm'] as const) {
       const label = `${run.profile} ${phase}`;
-      for (const [name, f] of [
+      for (const [name, s] of [
         ['app', run.app[phase]],
         ['bare', run.bare[phase]],
       ] as const) {
+        const f = s.median;
         out(
           row(
             [
@@ -52,6 +55,7 @@ function loads(runs: ProfileRun[]): void {
               name,
               sec(f.fcpMs),
               sec(f.firstFrameMs),
+              spread(s),
               ...resourceGroups.map((g) => kb(f.bytes[g])),
               kb(total(f)),
             ],
@@ -59,8 +63,8 @@ function loads(runs: ProfileRun[]): void {
           ),
         );
       }
-      const a = run.app[phase];
-      const b = run.bare[phase];
+      const a = run.app[phase].median;
+      const b = run.bare[phase].median;
       out(
         row(['', 'ratio', ratio(a.fcpMs, b.fcpMs), ratio(a.firstFrameMs, b.firstFrameMs)], widths),
       );
@@ -68,15 +72,47 @@ function loads(runs: ProfileRun[]): void {
   }
 }
 
+/**
+ * How long the warm loads waited for the cold tab's network to fall quiet, and whether a
+ * wait hit its cap (the warm load then started beside a download still running).
+ */
+function settles(runs: ProfileRun[]): void {
+  const waits = runs.flatMap((r) => [...r.app.settles, ...r.bare.settles]);
+  const capped = waits.filter((w) => !w.quiet).length;
+  const each = runs.flatMap((r) =>
+    (['app', 'bare'] as const).map(
+      (page) => `${r.profile} ${page} ${sec(median(r[page].settles.map((w) => w.waitedMs)))}`,
+    ),
+  );
+  out(`Wait before warm (median; 1 s of quiet included): ${each.join(', ')}`);
+  out(
+    `  ${capped} of ${waits.length} waits hit the ${sec(quietCapMs)} cap, the cold tab still fetching`,
+  );
+}
+
+/** Says so when the app played different files from round to round. */
+function files(runs: ProfileRun[]): void {
+  for (const run of runs) {
+    const counts = new Map<string, number>();
+    for (const path of run.videoPaths) {
+      const name = path ?? 'none';
+      counts.set(name, (counts.get(name) ?? 0) + 1);
+    }
+    if (counts.size < 2) continue;
+    const list = [...counts].map(([name, n]) => `${name} (${n})`).join(', ');
+    out(`${run.profile}: the app played different files by round: ${list}`);
+  }
+}
+
 function watch(run: ProfileRun | undefined, video: VideoWeight | null): void {
-  const cold = run?.app.cold;
+  const cold = run?.app.cold.median;
   if (!cold || !video) {
     out('Video watched 3 s: no video played.');
     return;
   }
   const sixSeconds = (video.bytes * 6) / video.durationSec;
   const line = (name: string, value: string) => out(`  ${name.padEnd(42)}${value}`);
-  out(`Video watched 3 s on ${run.profile} (cold start, app):`);
+  out(`Video watched 3 s on ${run.profile} (cold start, app, median of ${run.rounds} rounds):`);
   line('played in those 3 s', `${cold.advancedSec?.toFixed(2) ?? 'n/a'} s`);
   line('video fetched in those 3 s', kb(cold.mediaInWatch));
   line('video fetched, start to end of the 3 s', kb(cold.bytes.Media));
@@ -128,8 +164,14 @@ export function printReport(r: Report): void {
   out(
     'Times from navigation start; bytes over the wire from navigation to 3 s after the first frame.',
   );
+  const rounds = r.runs[0]?.rounds ?? 0;
+  out(
+    `Each figure is the median of ${rounds} rounds (app and bare in turn); ratios are of the medians; frame min-max is the first frame's spread.`,
+  );
   out();
   loads(r.runs);
+  files(r.runs);
+  settles(r.runs);
   out();
   watch(r.runs[0], r.video);
   out();

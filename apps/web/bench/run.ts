@@ -1,21 +1,24 @@
 // npm run bench:field: the feed as a driver's phone on 3G gets it, against a bare page with
 // one <video> of the same file from the same server; then help, SOS and posting on a bad
 // network. A measuring tool: it prints figures and ratios, asserts nothing and exits 0.
-// BENCH_FIELD_ONLY=resilience skips the feed, =feed the rest. How to read it: docs/operations.md.
+// The feed's loads are measured BENCH_FIELD_ROUNDS times (default 3), app and bare page in
+// turn, and each figure is the median of its rounds: one load alone varies too much on a
+// shared machine to read a ratio from. BENCH_FIELD_ONLY=resilience skips the feed, =feed the
+// rest. How to read it: docs/operations.md.
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.js';
 import { barePagePath, buildWebApp, writeBarePage } from './app-build.js';
 import { buildBareApp } from './bare-app.js';
+import { coldAndWarm, phoneContext, throttledTab, type ColdAndWarm } from './cold-warm.js';
 import { entrySize } from './entry-size.js';
-import { measureLoad, probeScript, type LoadFigures } from './measure.js';
-import { NetworkLog } from './network-log.js';
 import { measureOfflineHelp } from './offline-help.js';
-import { cpuSlowdown, fast3g, phone, slow3g, throttle, type NetworkProfile } from './profiles.js';
-import { printReport, type ProfileRun, type Report, type VideoWeight } from './report.js';
+import { cpuSlowdown, fast3g, phone, slow3g } from './profiles.js';
+import { printReport, type Report, type VideoWeight } from './report.js';
 import { printResilience } from './resilience-report.js';
+import { profileRun, type ProfileRun } from './rounds.js';
 import { seedFeed, signIn } from './seed.js';
 import { startServer } from './server.js';
 import { measureSosStalled } from './sos-stalled.js';
@@ -26,65 +29,13 @@ const swipeCount = 30;
 const only = process.env.BENCH_FIELD_ONLY;
 const feedToo = only !== 'resilience';
 const resilienceToo = only !== 'feed';
-/** Past this a page counts as showing no frame: the run goes on rather than hang. */
-const frameTimeoutMs = 150_000;
+const rounds = Number(process.env.BENCH_FIELD_ROUNDS ?? 3);
+if (!Number.isInteger(rounds) || rounds < 1)
+  throw new Error('BENCH_FIELD_ROUNDS must be a whole number, 1 or more');
 
 const started = Date.now();
 const say = (text: string) =>
   process.stdout.write(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${text}\n`);
-
-/** A fresh context (empty cache), signed in when a token is given. */
-async function phoneContext(browser: Browser, url: string, token?: string) {
-  const context = await browser.newContext({ ...phone, baseURL: url });
-  if (token) await context.addCookies([{ name: 'Token', value: token, url }]);
-  await context.addInitScript(probeScript);
-  return context;
-}
-
-/** A new tab of `context`, throttled, with its own network log. */
-async function throttledTab(context: BrowserContext, profile: NetworkProfile) {
-  const page = await context.newPage();
-  const session = await context.newCDPSession(page);
-  const log = new NetworkLog(session);
-  await throttle(session, profile);
-  return { page, session, log };
-}
-
-/**
- * Cold (a fresh context: empty cache) then warm (the cold tab closed, a new tab in the same
- * context: the HTTP cache kept), for one page. Warm is how a driver comes back to the app,
- * from the home screen after it went to the background, not a reload: a reload would also
- * time the unloading of the page before it, which a driver coming back never waits for.
- */
-async function coldAndWarm(
-  browser: Browser,
-  url: string,
-  profile: NetworkProfile,
-  path: string,
-  token?: string,
-): Promise<{ cold: LoadFigures; warm: LoadFigures }> {
-  const context = await phoneContext(browser, url, token);
-  try {
-    const first = await throttledTab(context, profile);
-    const cold = await measureLoad(
-      first.page,
-      first.log,
-      () => first.page.goto(path, { waitUntil: 'commit' }),
-      frameTimeoutMs,
-    );
-    await first.page.close();
-    const again = await throttledTab(context, profile);
-    const warm = await measureLoad(
-      again.page,
-      again.log,
-      () => again.page.goto(path, { waitUntil: 'commit' }),
-      frameTimeoutMs,
-    );
-    return { cold, warm };
-  } finally {
-    await context.close();
-  }
-}
 
 async function firstFeedVideo(url: string): Promise<string> {
   const res = await fetch(`${url}/api/v1/video/all`);
@@ -115,13 +66,19 @@ async function measureFeed(browser: Browser, url: string, token: string): Promis
   const runs: ProfileRun[] = [];
   let video: VideoWeight | null = null;
   for (const profile of [slow3g, fast3g]) {
-    say(`Measuring on ${profile.name}...`);
-    const app = await coldAndWarm(browser, url, profile, '/', token);
-    const chosen = app.cold.videoPath ?? fallbackVideo;
-    video ??= await weigh(url, chosen, app.cold.videoDurationSec);
-    await writeBarePage(dirs.web, chosen);
-    const bare = await coldAndWarm(browser, url, profile, barePagePath);
-    runs.push({ profile: profile.name, app, bare });
+    // App and bare in turn, so that the machine's drift over the minutes hits both alike.
+    const app: ColdAndWarm[] = [];
+    const bare: ColdAndWarm[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      say(`Measuring on ${profile.name}, round ${round} of ${rounds}...`);
+      const appRound = await coldAndWarm(browser, url, profile, '/', token);
+      const chosen = appRound.cold.videoPath ?? fallbackVideo;
+      video ??= await weigh(url, chosen, appRound.cold.videoDurationSec);
+      await writeBarePage(dirs.web, chosen);
+      app.push(appRound);
+      bare.push(await coldAndWarm(browser, url, profile, barePagePath));
+    }
+    runs.push(profileRun(profile.name, app, bare));
   }
 
   say(`Swiping ${swipeCount} times on ${fast3g.name}...`);

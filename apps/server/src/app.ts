@@ -4,11 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { limits } from '@saathi/contract';
 import type { AuthDeps } from './auth/authenticate.js';
 import type { RateLimiter } from './auth/rate-limiter.js';
@@ -31,6 +27,7 @@ import {
 } from './http/logging.js';
 import { mediaRoute } from './http/media-route.js';
 import { onlyContractCalls } from './http/only-calls.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { securityHeaders } from './http/security-headers.js';
 import { webApp } from './http/web-app.js';
 import type { SmsSender } from './sms/sender.js';
@@ -82,7 +79,7 @@ export interface AppDeps {
  */
 const zodCompilers = {
   buildValidator: () => validatorCompiler,
-  buildSerializer: () => serializerCompiler,
+  buildSerializer: () => responseSerializerCompiler,
 } as unknown as NonNullable<FastifyServerOptions['schemaController']>['compilersFactory'];
 
 /** The whole HTTP application, from its dependencies. main.ts and the tests both use it. */

@@ -1,4 +1,9 @@
-import { LogController, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { FastifyRequest } from 'fastify';
 import pino from 'pino';
 
@@ -124,6 +129,14 @@ export function logDestination(level: string): DestinationStream | undefined {
  * Every other line Fastify writes (errors, 404s, aborted streams) stays as it is.
  */
 export class OneLinePerRequest extends LogController {
+  /**
+   * The answered request's line is written without the redaction paths: every field of it
+   * comes from the serializers above (id, method, masked URL; Fastify's status code), so no
+   * path can match, and matching them cost half of the line's CPU. Its request id is a field
+   * instead of the request logger's binding: same line, one logger for all requests.
+   */
+  #lines: FastifyBaseLogger | undefined;
+
   override incomingRequest(): void {
     // Written with the answer, in requestCompleted.
   }
@@ -134,7 +147,11 @@ export class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     const line = { req: request, res: reply, responseTime: reply.elapsedTime };
-    if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else reply.log.info(line, 'request completed');
+    if (error) {
+      reply.log.error({ ...line, err: error }, 'request errored');
+      return;
+    }
+    this.#lines ??= request.server.log.child({}, { redact: { paths: [] } });
+    this.#lines.info({ reqId: request.id, ...line }, 'request completed');
   }
 }

@@ -11,8 +11,8 @@ import { openSse } from '../../test/sse-client.js';
 const anyHash = (value: string | null | undefined) =>
   value?.replace(/'sha256-[A-Za-z0-9+/]+=*'/g, "'sha256-...'");
 
-/** Our policy, as helmet spells it, and helmet's other headers. */
-const expected = {
+/** Our policy for pages, files and streams, as helmet spells it, and helmet's other headers. */
+const pageHeaders = {
   'content-security-policy':
     "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
     "frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';" +
@@ -32,6 +32,16 @@ const expected = {
   'x-xss-protection': '0',
 };
 
+/** A JSON answer's: OWASP's set for APIs, a policy that allows nothing. */
+const dataHeaders = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
 describe('security headers', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -42,11 +52,22 @@ describe('security headers', () => {
   it.each([
     ['a JSON answer', '/api/v1/video/all', 200],
     ['a refusal', '/api/v1/me', 401],
-    ['an unknown API path', '/api/v1/nothing', 404],
-  ])('are on %s', async (_label, url, status) => {
+  ])('of an API call are the data set on %s, and nothing of a page’s', async (_l, url, status) => {
     const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(status);
-    for (const [name, value] of Object.entries(expected))
+    for (const [name, value] of Object.entries(dataHeaders))
+      expect(res.headers[name]?.toString(), name).toBe(value);
+    for (const name of Object.keys(pageHeaders).filter((n) => !(n in dataHeaders)))
+      expect(res.headers[name], name).toBeUndefined();
+  });
+
+  it.each([
+    ['an unknown API path', '/api/v1/nothing', 404],
+    ['a media path', '/media/nothing.jpg', 404],
+  ])('are a page’s on %s', async (_label, url, status) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(status);
+    for (const [name, value] of Object.entries(pageHeaders))
       expect(anyHash(res.headers[name]?.toString()), name).toBe(value);
     expect(res.headers['cross-origin-embedder-policy']).toBeUndefined();
   });
@@ -60,7 +81,7 @@ describe('security headers', () => {
     });
     try {
       expect(stream.response.status).toBe(200);
-      for (const [name, value] of Object.entries(expected)) {
+      for (const [name, value] of Object.entries(pageHeaders)) {
         expect(anyHash(stream.response.headers.get(name)), name).toBe(value);
       }
     } finally {

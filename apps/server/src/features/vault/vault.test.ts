@@ -258,6 +258,8 @@ describe('documents', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('application/pdf');
     expect(file.headers['x-content-type-options']).toBe('nosniff');
+    // Opened in a tab, a file gets the pages' policy, not the JSON answers' allow-nothing one.
+    expect(file.headers['content-security-policy']).toContain("default-src 'self'");
     const disposition = String(file.headers['content-disposition']);
     expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(name)}`);
     const parsed = parseDisposition(disposition);

@@ -2,7 +2,7 @@
 // The one test command (`npm test`): static checks, the server suite on PGlite (and on
 // PostgreSQL when DATABASE_URL is set), web component tests, then end-to-end tests in
 // Chromium against a real server. Ends with the totals line CI reads.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -50,6 +50,32 @@ function check(label, command, args) {
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
 }
 
+/**
+ * Checks that need no database or browser, run side by side: each is one thread (tsc, eslint,
+ * prettier), and a 2-core machine has room for two. Each one's output is printed whole when
+ * it ends, so theirs do not interleave.
+ */
+async function checksTogether(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([label, command, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(command, args, { cwd: root, env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => resolve({ label, ok: code === 0, output }));
+        }),
+    ),
+  );
+  for (const { label, ok, output } of results) {
+    console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
+    if (ok) passed++;
+    else failed++;
+    summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
+  }
+}
+
 function vitest(label, config, env = {}) {
   const out = join(reports, `${label.replace(/\W+/g, '-')}.json`);
   const ok = run(
@@ -81,8 +107,10 @@ function vitest(label, config, env = {}) {
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}: ${p} passed, ${f} failed`);
 }
 
-check('typecheck', 'npm', ['run', 'typecheck']);
-check('lint', 'npm', ['run', 'lint']);
+await checksTogether([
+  ['typecheck', 'npm', ['run', 'typecheck']],
+  ['lint', 'npm', ['run', 'lint']],
+]);
 vitest('server on PGlite', 'apps/server/vitest.config.ts', { TEST_DB: 'pglite' });
 if (process.env.DATABASE_URL) {
   vitest('server on PostgreSQL', 'apps/server/vitest.config.ts', { TEST_DB: 'postgres' });

@@ -1,9 +1,28 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Files that open no database (media tools, storage, pure rules): the PostgreSQL pass
+ * (TEST_DB=postgres) leaves them to the PGlite pass, where they already ran, instead of
+ * running them a second time for nothing. A file that starts to use a database leaves this list.
+ */
+const databaseFree = [
+  'src/features/geo/gazetteer.test.ts',
+  'src/features/salah/dhuhr.test.ts',
+  'src/http/{coded-checks,only-calls,response-serializer}.test.ts',
+  'src/media/{ffmpeg,normalize-image,poster,probe,transcode-audio,transcode-video,video-budget}.test.ts',
+  'src/realtime/hub.test.ts',
+  'src/seed/community/media.test.ts',
+  'src/storage/{local,s3}.test.ts',
+];
 
 export default defineConfig({
   root: import.meta.dirname,
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: [
+      ...configDefaults.exclude,
+      ...(process.env.TEST_DB === 'postgres' ? databaseFree : []),
+    ],
     globalSetup: ['./test/global-setup.ts'],
     // Generous: media work on a loaded 2-core CI machine is slow; polls wait on test/until.ts.
     testTimeout: 90_000,

@@ -13,6 +13,7 @@ import { followKeys } from './keys/followKeys';
 import { meKeys } from './keys/meKeys';
 import { notificationKeys } from './keys/notificationKeys';
 import { postKeys } from './keys/postKeys';
+import { pageLoad } from './pageLoad';
 import { keepReadingOnPhone, savedReadingKey } from './savedReading';
 import { saveToken } from './token';
 
@@ -170,7 +171,7 @@ describe('offline reading', () => {
       vi.fn(async () => jsonResponse(200, { success: true, message: 'ok', code: 'logged_out' })),
     );
     vi.stubGlobal('alert', vi.fn());
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign: vi.fn() });
+    vi.spyOn(pageLoad, 'open').mockReturnValue();
     await logout();
     expect(localStorage.getItem(savedReadingKey)).toBeNull();
     expect(queryClient.getQueryData(notificationKeys.list)).toBeUndefined();

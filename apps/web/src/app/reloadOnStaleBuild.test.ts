@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pageLoad } from '../api/pageLoad';
 import { reloadOnStaleBuild } from './reloadOnStaleBuild';
 
 describe('reloadOnStaleBuild', () => {
@@ -8,8 +9,7 @@ describe('reloadOnStaleBuild', () => {
   });
 
   it('reloads once when a chunk of an older release is gone, not again within a minute', () => {
-    const reload = vi.fn();
-    vi.stubGlobal('location', { ...window.location, reload });
+    const reload = vi.spyOn(pageLoad, 'reload').mockReturnValue();
     reloadOnStaleBuild(window.sessionStorage);
     window.sessionStorage.clear();
 
@@ -25,8 +25,7 @@ describe('reloadOnStaleBuild', () => {
   });
 
   it('does not reload offline, where a reload could only show the offline page', () => {
-    const reload = vi.fn();
-    vi.stubGlobal('location', { ...window.location, reload });
+    const reload = vi.spyOn(pageLoad, 'reload').mockReturnValue();
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     window.sessionStorage.clear();
     reloadOnStaleBuild(window.sessionStorage);

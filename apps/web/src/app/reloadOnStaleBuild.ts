@@ -1,3 +1,5 @@
+import { pageLoad } from '../api/pageLoad';
+
 const KEY = 'staleBuildReloadAt';
 const ONCE_PER_MS = 60_000;
 
@@ -15,6 +17,6 @@ export function reloadOnStaleBuild(storage: Storage = sessionStorage): void {
     if (Date.now() - last < ONCE_PER_MS) return;
     storage.setItem(KEY, String(Date.now()));
     event.preventDefault();
-    window.location.reload();
+    pageLoad.reload();
   });
 }

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { authCalls, limits } from '@saathi/contract';
 import { request } from '../../api/client';
+import { pageLoad } from '../../api/pageLoad';
 import { errorText } from '../../api/errorText';
 import { Button } from '../../ui/Button';
 import { TextLink } from '../../ui/TextLink';
@@ -68,7 +69,7 @@ export function SignInScreen({ role }: { role: AuthRole }) {
       completeSignIn(response);
       if (page.reloads) {
         flashToastAfterReload('success', t(page.success), page.toastStyle);
-        window.location.assign('/');
+        pageLoad.open('/');
         return;
       }
       showToast('success', t(page.success), page.toastStyle);

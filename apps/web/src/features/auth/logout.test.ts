@@ -1,10 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readToken, saveToken } from '../../api/token';
+import { pageLoad } from '../../api/pageLoad';
 import { jsonResponse } from '../../test/renderRoute';
 import { logout } from './logout';
 
 describe('logout', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('revokes the session, forgets the token, alerts and reloads at /login', async () => {
     saveToken('jwt-9');
@@ -12,13 +16,9 @@ describe('logout', () => {
       jsonResponse(200, { success: true, message: 'Logout success', code: 'logged_out' }),
     );
     const alert = vi.fn();
-    const assign = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
     vi.stubGlobal('alert', alert);
-    vi.spyOn(window, 'location', 'get').mockReturnValue({
-      ...window.location,
-      assign,
-    });
+    const open = vi.spyOn(pageLoad, 'open').mockReturnValue();
 
     await logout();
 
@@ -31,7 +31,7 @@ describe('logout', () => {
     );
     expect(readToken()).toBeNull();
     expect(alert).toHaveBeenCalledWith('Logout success');
-    expect(assign).toHaveBeenCalledWith('/login');
+    expect(open).toHaveBeenCalledWith('/login');
   });
 
   it('still signs out locally when the network is down', async () => {
@@ -41,7 +41,7 @@ describe('logout', () => {
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     );
     vi.stubGlobal('alert', vi.fn());
-    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign: vi.fn() });
+    vi.spyOn(pageLoad, 'open').mockReturnValue();
     await logout();
     expect(readToken()).toBeNull();
   });

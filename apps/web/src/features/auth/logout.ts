@@ -4,6 +4,7 @@ import { setBlockedAccount } from '../../api/blocked';
 import { request } from '../../api/client';
 import { queryClient } from '../../api/queryClient';
 import { clearToken, readToken } from '../../api/token';
+import { pageLoad } from '../../api/pageLoad';
 
 /**
  * Spec 001 section 4: revoke the session, forget the token, go to /login with the alert
@@ -21,5 +22,5 @@ export async function logout(): Promise<void> {
   setBlockedAccount(null);
   queryClient.clear();
   window.alert(i18n.t('auth.logoutSuccess'));
-  window.location.assign('/login');
+  pageLoad.open('/login');
 }

@@ -65,6 +65,8 @@ export async function freshDatabase(): Promise<Database> {
   const name = await nextPostgresCopy();
   const target = new URL(url);
   target.pathname = `/${name}`;
+  // A test database is thrown away: its commits need not wait for the disk.
+  target.searchParams.set('options', '-c synchronous_commit=off');
   const database = openPostgres(target.toString(), 5);
   const fresh: Database = {
     ...database,

@@ -3,8 +3,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
 import type { TestProject } from 'vitest/node';
-import { openPglite, openPostgres } from '../src/db/client.js';
+import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { openUploadStore } from '../src/features/uploads/store.js';
+import { startJobs } from '../src/jobs-root.js';
+import { memoryHub } from '../src/realtime/hub.js';
+import { localStorage } from '../src/storage/local.js';
+import { testConfig } from './test-config.js';
 
 /**
  * Creating a database and running every migration takes seconds; copying a migrated one
@@ -15,6 +21,7 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'saathi-pglite-'));
   const database = openPglite(undefined);
   await database.migrate();
+  await makeJobTables(database, dir);
   // A dump of a running database is a crashed one: without a checkpoint, every file's copy
   // would replay the migrations' WAL when it starts.
   await database.executeSql('CHECKPOINT');
@@ -57,6 +64,9 @@ async function postgresTemplate(project: TestProject): Promise<() => Promise<voi
   // Two connections: migrate() holds its lock on one and migrates on the other.
   const template = openPostgres(target.toString(), 2);
   await template.migrate();
+  const jobsDir = await mkdtemp(join(tmpdir(), 'saathi-template-'));
+  await makeJobTables(template, jobsDir);
+  await rm(jobsDir, { recursive: true, force: true });
   // A template must have no open connections while it is copied.
   await template.close();
   project.provide('postgresTemplate', name);
@@ -69,4 +79,24 @@ async function postgresTemplate(project: TestProject): Promise<() => Promise<voi
     for (const { datname } of left) await admin(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   };
+}
+
+/**
+ * pg-boss's schema and every feature's queue, made once in the migrated database as the app's
+ * start makes them (DDL), so each file's app finds them there instead of making them again:
+ * about 0.3 s of every test file's start.
+ */
+async function makeJobTables(database: Database, dir: string): Promise<void> {
+  const config = testConfig(dir);
+  const jobs = await startJobs({
+    database,
+    storage: localStorage(join(dir, 'storage')),
+    log: pino({ level: 'silent' }),
+    workers: false,
+    uploadStore: await openUploadStore(config),
+    fileKey: config.fileKey,
+    hub: memoryHub(),
+    pushSubject: 'mailto:test@saathi.test',
+  });
+  await jobs.stop();
 }

@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * Files that open no database (media tools, storage, pure rules): the PostgreSQL pass
@@ -15,6 +16,27 @@ const databaseFree = [
   'src/storage/{local,s3}.test.ts',
 ];
 
+/**
+ * Files that mostly wait on real time (a job lease running out after a worker is killed,
+ * several processes meeting, a compiled server starting) go first, so their waits overlap
+ * the other worker's files. Left in Vitest's order (largest file first when it has no
+ * timings, as on a clean clone) they came last, and the PostgreSQL pass spent its final
+ * minute with one worker waiting and nothing else to do.
+ */
+const waitingFiles = [
+  'test/worker-crash.test.ts',
+  'test/scale-out.test.ts',
+  'test/compiled-build.test.ts',
+];
+
+class WaitingFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const waits = (file: TestSpecification) => waitingFiles.some((w) => file.moduleId.endsWith(w));
+    return [...sorted.filter(waits), ...sorted.filter((f) => !waits(f))];
+  }
+}
+
 export default defineConfig({
   root: import.meta.dirname,
   test: {
@@ -24,6 +46,7 @@ export default defineConfig({
       ...(process.env.TEST_DB === 'postgres' ? databaseFree : []),
     ],
     globalSetup: ['./test/global-setup.ts'],
+    sequence: { sequencer: WaitingFilesFirst },
     // Generous: media work on a loaded 2-core CI machine is slow; polls wait on test/until.ts.
     testTimeout: 90_000,
     hookTimeout: 120_000,

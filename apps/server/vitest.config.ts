@@ -18,10 +18,11 @@ const databaseFree = [
 
 /**
  * Files that mostly wait on real time (a job lease running out after a worker is killed,
- * several processes meeting, a compiled server starting) go first, so their waits overlap
- * the other worker's files. Left in Vitest's order (largest file first when it has no
- * timings, as on a clean clone) they came last, and the PostgreSQL pass spent its final
- * minute with one worker waiting and nothing else to do.
+ * several processes meeting, a compiled server starting) are spread over the run, the first
+ * at its start, so each wait overlaps the other worker's files. In Vitest's order (largest
+ * file first when it has no timings, as on a clean clone) they came last together, and the
+ * PostgreSQL pass ended with a minute of one worker waiting alone; put first together, both
+ * workers waited at once.
  */
 const waitingFiles = [
   'test/worker-crash.test.ts',
@@ -29,11 +30,15 @@ const waitingFiles = [
   'test/compiled-build.test.ts',
 ];
 
-class WaitingFilesFirst extends BaseSequencer {
+class WaitingFilesSpread extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const waits = (file: TestSpecification) => waitingFiles.some((w) => file.moduleId.endsWith(w));
-    return [...sorted.filter(waits), ...sorted.filter((f) => !waits(f))];
+    const waiting = sorted.filter(waits);
+    const others = sorted.filter((f) => !waits(f));
+    const gap = Math.max(1, Math.floor(others.length / Math.max(1, waiting.length)));
+    waiting.forEach((file, i) => others.splice(i * (gap + 1), 0, file));
+    return others;
   }
 }
 
@@ -46,7 +51,7 @@ export default defineConfig({
       ...(process.env.TEST_DB === 'postgres' ? databaseFree : []),
     ],
     globalSetup: ['./test/global-setup.ts'],
-    sequence: { sequencer: WaitingFilesFirst },
+    sequence: { sequencer: WaitingFilesSpread },
     // Generous: media work on a loaded 2-core CI machine is slow; polls wait on test/until.ts.
     testTimeout: 90_000,
     hookTimeout: 120_000,

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../src/db/client.js';
+import { PGlite } from '@electric-sql/pglite';
+import { openPostgres, type Database } from '../src/db/client.js';
+import { firstUse, reused } from './pglite-reuse.js';
 import { oneAhead } from './one-ahead.js';
 
 declare module 'vitest' {
@@ -24,13 +26,17 @@ export const databaseUrlOf = (database: Database): string | undefined => urls.ge
 /** Read once per worker: the worker runs many files one after another (isolate: false). */
 let snapshot: Promise<Blob> | undefined;
 
-/** Started before it is asked for, so its load overlaps the previous file's tests. */
+/**
+ * Started before it is asked for, so its load overlaps the previous file's tests. Most files
+ * get a database an earlier file closed (pglite-reuse.ts); this one is for the first file and
+ * for a file that holds two at once.
+ */
 const nextPglite = oneAhead(async () => {
   snapshot ??= readFile(inject('pgliteSnapshot')).then((b) => new Blob([new Uint8Array(b)]));
-  const database = openPglite(undefined, await snapshot);
+  const client = new PGlite({ loadDataDir: await snapshot });
   // PGlite loads the snapshot on its first query: do it now, not in the file that takes it.
-  await database.executeSql('select 1');
-  return database;
+  await client.query('select 1');
+  return client;
 });
 
 /**
@@ -55,13 +61,15 @@ async function adminQuery(sql: string): Promise<void> {
 
 /**
  * A fresh, migrated database for one test file: PGlite in memory loaded from the run's
- * snapshot, or (TEST_DB=postgres) a copy of the run's template database on the server
+ * snapshot (or one an earlier file closed, emptied), or (TEST_DB=postgres) a copy of the run's template database on the server
  * DATABASE_URL points at, dropped again on close. Each was made while the previous file
  * ran, so taking one costs the file next to nothing.
  */
 export async function freshDatabase(): Promise<Database> {
   const url = process.env.DATABASE_URL;
-  if (process.env.TEST_DB !== 'postgres' || !url) return nextPglite();
+  if (process.env.TEST_DB !== 'postgres' || !url) {
+    return (await reused()) ?? firstUse(await nextPglite());
+  }
   const name = await nextPostgresCopy();
   const target = new URL(url);
   target.pathname = `/${name}`;

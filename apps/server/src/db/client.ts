@@ -46,7 +46,11 @@ export function openPglite(dataDir: string | undefined, from?: Blob): PgliteData
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   // One options object: PGlite reads its second argument only when the first is a path, so
   // `new PGlite(undefined, { loadDataDir })` silently starts an empty database instead.
-  const client = new PGlite({ dataDir, loadDataDir: from });
+  return pgliteDatabase(new PGlite({ dataDir, loadDataDir: from }));
+}
+
+/** The Database over a PGlite instance that is already open (tests hand one out again). */
+export function pgliteDatabase(client: PGlite): PgliteDatabase {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The one test command (`npm test`): static checks, the server suite on PGlite (and on
-// PostgreSQL when DATABASE_URL is set), web component tests, then end-to-end tests in
-// Chromium against a real server. Ends with the totals line CI reads.
-import { spawn, spawnSync } from 'node:child_process';
+// PostgreSQL when DATABASE_URL is set), web component tests, a build, then end-to-end tests
+// in Chromium against a real server. Ends with the totals line CI reads.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -33,52 +33,38 @@ function failedTests(label, report) {
   return names;
 }
 
-function run(label, command, args, env = {}) {
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync(command, args, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
+/**
+ * Runs one step. Alone, its output streams; beside another step (`held`), it is printed
+ * whole when the step ends, so the two do not interleave.
+ */
+function run(label, command, args, env = {}, held = false) {
+  if (!held) console.log(`\n=== ${label} ===`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...env },
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => {
+      if (held) console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
+      resolve(code === 0);
+    });
   });
-  return result.status === 0;
 }
 
-function check(label, command, args) {
-  const ok = run(label, command, args);
+async function check(label, command, args, held = false) {
+  const ok = await run(label, command, args, {}, held);
   if (ok) passed++;
   else failed++;
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
 }
 
-/**
- * Checks that need no database or browser, run side by side: each is one thread (tsc, eslint,
- * prettier), and a 2-core machine has room for two. Each one's output is printed whole when
- * it ends, so theirs do not interleave.
- */
-async function checksTogether(checks) {
-  const results = await Promise.all(
-    checks.map(
-      ([label, command, args]) =>
-        new Promise((resolve) => {
-          const child = spawn(command, args, { cwd: root, env: process.env });
-          let output = '';
-          child.stdout.on('data', (chunk) => (output += chunk));
-          child.stderr.on('data', (chunk) => (output += chunk));
-          child.on('close', (code) => resolve({ label, ok: code === 0, output }));
-        }),
-    ),
-  );
-  for (const { label, ok, output } of results) {
-    console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
-    if (ok) passed++;
-    else failed++;
-    summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
-  }
-}
-
-function vitest(label, config, env = {}) {
+async function vitest(label, config, env = {}, held = false) {
   const out = join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const ok = run(
+  const ok = await run(
     label,
     'npx',
     [
@@ -91,6 +77,7 @@ function vitest(label, config, env = {}) {
       `--outputFile=${out}`,
     ],
     env,
+    held,
   );
   let p = 0;
   let f = 0;
@@ -107,19 +94,34 @@ function vitest(label, config, env = {}) {
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}: ${p} passed, ${f} failed`);
 }
 
-await checksTogether([
-  ['typecheck', 'npm', ['run', 'typecheck']],
-  ['lint', 'npm', ['run', 'lint']],
-]);
-vitest('server on PGlite', 'apps/server/vitest.config.ts', { TEST_DB: 'pglite' });
+/**
+ * The steps that need no database server, one after another: the typecheck and lint (each
+ * one thread, so side by side), the web component tests, then the build the end-to-end tests
+ * serve.
+ */
+async function checksAndWeb(held) {
+  await Promise.all([
+    check('typecheck', 'npm', ['run', 'typecheck'], true),
+    check('lint', 'npm', ['run', 'lint'], true),
+  ]);
+  await vitest('web components', 'apps/web/vitest.config.ts', {}, held);
+  await check('web build', 'npm', ['run', 'build'], held);
+}
+
+// The PostgreSQL pass leaves the machine idle about half its time (a killed worker's job
+// lease running out, processes meeting, upload timeouts): the steps without a database fill
+// that time instead of running before it.
 if (process.env.DATABASE_URL) {
-  vitest('server on PostgreSQL', 'apps/server/vitest.config.ts', { TEST_DB: 'postgres' });
+  await Promise.all([
+    vitest('server on PostgreSQL', 'apps/server/vitest.config.ts', { TEST_DB: 'postgres' }, true),
+    checksAndWeb(true),
+  ]);
 } else {
   summary.push('skip server on PostgreSQL: DATABASE_URL is not set');
+  await checksAndWeb(false);
 }
-vitest('web components', 'apps/web/vitest.config.ts');
-check('web build', 'npm', ['run', 'build']);
-vitest('end to end (Chromium)', 'apps/web/e2e/vitest.config.ts');
+await vitest('server on PGlite', 'apps/server/vitest.config.ts', { TEST_DB: 'pglite' });
+await vitest('end to end (Chromium)', 'apps/web/e2e/vitest.config.ts');
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\n${summary.join('\n')}\n`);

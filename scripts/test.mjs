@@ -33,36 +33,39 @@ function failedTests(label, report) {
   return names;
 }
 
+const started = performance.now();
+const clock = () => `${Math.round((performance.now() - started) / 1000)} s`;
+
 /**
- * Runs one step. Alone, its output streams; beside another step (`held`), it is printed
- * whole when the step ends, so the two do not interleave.
+ * Runs one step. Steps run side by side, so each one's output is held and printed whole when
+ * it ends, and its start is announced, so a person sees what runs.
  */
-function run(label, command, args, env = {}, held = false) {
-  if (!held) console.log(`\n=== ${label} ===`);
+function run(label, command, args, env = {}) {
+  console.log(`--- ${clock()}: ${label} started`);
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
-      stdio: held ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
     let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
     child.on('close', (code) => {
-      if (held) console.log(`\n=== ${label} ===\n${output.trimEnd()}`);
+      console.log(`\n=== ${label} (ended at ${clock()}) ===\n${output.trimEnd()}`);
       resolve(code === 0);
     });
   });
 }
 
-async function check(label, command, args, held = false) {
-  const ok = await run(label, command, args, {}, held);
+async function check(label, command, args) {
+  const ok = await run(label, command, args);
   if (ok) passed++;
   else failed++;
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}`);
 }
 
-async function vitest(label, config, env = {}, held = false) {
+async function vitest(label, config, env = {}) {
   const out = join(reports, `${label.replace(/\W+/g, '-')}.json`);
   const ok = await run(
     label,
@@ -77,7 +80,6 @@ async function vitest(label, config, env = {}, held = false) {
       `--outputFile=${out}`,
     ],
     env,
-    held,
   );
   let p = 0;
   let f = 0;
@@ -95,33 +97,33 @@ async function vitest(label, config, env = {}, held = false) {
 }
 
 /**
- * The steps that need no database server, one after another: the typecheck and lint (each
- * one thread, so side by side), the web component tests, then the build the end-to-end tests
- * serve.
+ * The steps without a database server, one after another: the typecheck and lint (each one
+ * thread, so side by side), the web component tests, the build, and the end-to-end tests
+ * that serve it.
  */
-async function checksAndWeb(held) {
+async function checksWebAndJourneys() {
   await Promise.all([
-    check('typecheck', 'npm', ['run', 'typecheck'], true),
-    check('lint', 'npm', ['run', 'lint'], true),
+    check('typecheck', 'npm', ['run', 'typecheck']),
+    check('lint', 'npm', ['run', 'lint']),
   ]);
-  await vitest('web components', 'apps/web/vitest.config.ts', {}, held);
-  await check('web build', 'npm', ['run', 'build'], held);
+  await vitest('web components', 'apps/web/vitest.config.ts');
+  await check('web build', 'npm', ['run', 'build']);
+  await vitest('end to end (Chromium)', 'apps/web/e2e/vitest.config.ts');
 }
 
-// The PostgreSQL pass leaves the machine idle about half its time (a killed worker's job
-// lease running out, processes meeting, upload timeouts): the steps without a database fill
-// that time instead of running before it.
-if (process.env.DATABASE_URL) {
-  await Promise.all([
-    vitest('server on PostgreSQL', 'apps/server/vitest.config.ts', { TEST_DB: 'postgres' }, true),
-    checksAndWeb(true),
-  ]);
-} else {
-  summary.push('skip server on PostgreSQL: DATABASE_URL is not set');
-  await checksAndWeb(false);
+async function serverPasses() {
+  if (process.env.DATABASE_URL) {
+    await vitest('server on PostgreSQL', 'apps/server/vitest.config.ts', { TEST_DB: 'postgres' });
+  } else {
+    summary.push('skip server on PostgreSQL: DATABASE_URL is not set');
+  }
+  await vitest('server on PGlite', 'apps/server/vitest.config.ts', { TEST_DB: 'pglite' });
 }
-await vitest('server on PGlite', 'apps/server/vitest.config.ts', { TEST_DB: 'pglite' });
-await vitest('end to end (Chromium)', 'apps/web/e2e/vitest.config.ts');
+
+// Two lanes side by side. Each part alone leaves a 2-core machine idle a good part of its time
+// (a killed worker's job lease running out, upload timeouts, throttled networks, the spec's
+// timers), and one after another they took 705 s where their CPU work fits in about 500.
+await Promise.all([serverPasses(), checksWebAndJourneys()]);
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\n${summary.join('\n')}\n`);

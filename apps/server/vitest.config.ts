@@ -61,5 +61,8 @@ export default defineConfig({
     // PGlite's wasm compiled once per worker, not once per file (seconds each). Safe because
     // tests mock no modules and each file builds its own app on its own database.
     isolate: false,
+    // A larger young generation: the workers allocate fast (PGlite's results, app answers), and
+    // scavenges took about a seventh of their time; the PGlite pass went from 187 to 176 s.
+    execArgv: ['--max-semi-space-size=32'],
   },
 });

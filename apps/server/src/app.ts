@@ -108,8 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logStream?.flush?.();
     done();
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Callback hooks, not async ones: an async hook costs every answer a promise and a turn.
+  app.addHook('onSend', (request, reply, _payload, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
 
   // Before any plugin's routes: the docs viewer's are the only others.

@@ -41,7 +41,8 @@ export function serverTimeouts(t: Config['timeouts']): {
  * sent every byte: a wrong file type was answered after 73 s on a phone.
  */
 export function closeWhenBodyUnread(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, _payload, done) => {
     if (!request.raw.complete) void reply.header('connection', 'close');
+    done();
   });
 }

@@ -22,13 +22,26 @@ const storedReasons = (Object.keys(messages) as MessageCode[])
     return { code, names, pattern: new RegExp(`^${parts.join('')}$`) };
   });
 
-/** A stored failure reason in the reader's language; a text it does not know stays as it is. */
-export function storedReasonText(reason: string): string {
+/** The message a stored reason was made from, with the values filled into its template. */
+function knownReason(reason: string) {
   for (const { code, names, pattern } of storedReasons) {
     const found = pattern.exec(reason);
     if (!found) continue;
-    const params = Object.fromEntries(names.map((name, i) => [name, found[i + 1]]));
-    return i18n.t(`errors.${code}`, params);
+    return { code, params: Object.fromEntries(names.map((name, i) => [name, found[i + 1]])) };
   }
-  return reason;
+  return undefined;
+}
+
+/** A stored failure reason in the reader's language; a text it does not know stays as it is. */
+export function storedReasonText(reason: string): string {
+  const known = knownReason(reason);
+  return known ? i18n.t(`errors.${known.code}`, known.params) : reason;
+}
+
+/**
+ * Whether the file itself was refused (damaged, too long, too large): the server drops such
+ * files, so trying again cannot work, unlike a failure on our side (`processing_failed`).
+ */
+export function isRefusal(reason: string): boolean {
+  return knownReason(reason)?.code.startsWith('media_') ?? false;
 }

@@ -58,4 +58,16 @@ describe('processing banner', () => {
     showFailed('Something new');
     expect(await screen.findByText('Something new')).toBeInTheDocument();
   });
+
+  it('offers no Retry for a file the server refused, only Delete: it would fail again', async () => {
+    showFailed(messages.media_video_damaged);
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('offers Retry when processing failed on our side', async () => {
+    showFailed(messages.processing_failed);
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+  });
 });

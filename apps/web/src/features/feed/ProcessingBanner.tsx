@@ -5,7 +5,7 @@ import { CircleAlert, RotateCw, Trash2 } from 'lucide-react';
 import { postCalls, type Product } from '@saathi/contract';
 import { request } from '../../api/client';
 import { errorText } from '../../api/errorText';
-import { storedReasonText } from '../../api/storedReasonText';
+import { isRefusal, storedReasonText } from '../../api/storedReasonText';
 import { queryClient } from '../../api/queryClient';
 import { postKeys } from '../../api/keys/postKeys';
 import { useToken } from '../../api/token';
@@ -43,19 +43,22 @@ function FailedRow({ post }: { post: Product }) {
           <Trash2 aria-hidden className="size-4" />
           {t('banner.delete')}
         </button>
-        <button
-          type="button"
-          onClick={() => retry.mutate()}
-          disabled={retry.isPending}
-          className={`${button} bg-brand text-white`}
-        >
-          {retry.isPending ? (
-            <Spinner className="size-4" />
-          ) : (
-            <RotateCw aria-hidden className="size-4" />
-          )}
-          {t('banner.retry')}
-        </button>
+        {/* A refused file is gone from the server: Retry would only fail again. */}
+        {!(post.failureReason && isRefusal(post.failureReason)) && (
+          <button
+            type="button"
+            onClick={() => retry.mutate()}
+            disabled={retry.isPending}
+            className={`${button} bg-brand text-white`}
+          >
+            {retry.isPending ? (
+              <Spinner className="size-4" />
+            ) : (
+              <RotateCw aria-hidden className="size-4" />
+            )}
+            {t('banner.retry')}
+          </button>
+        )}
       </div>
     </li>
   );

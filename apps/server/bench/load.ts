@@ -4,7 +4,7 @@
 // measure, not a throughput one); `callersFrom` makes the callers start that far into the
 // token list. Prints "started" when it begins; SIGINT ends the run early, so the run
 // can span another process's work. Then prints one JSON line: req/s, p50, p99 and errors
-// (failed requests and non-2xx answers).
+// (failed requests and non-2xx answers), and the number of requests answered.
 import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { hotCalls, type Fixtures } from './calls.js';
@@ -60,6 +60,7 @@ const result = await new Promise<autocannon.Result>((resolve, reject) => {
 process.stdout.write(
   `${JSON.stringify({
     rps: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,

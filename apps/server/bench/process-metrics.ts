@@ -9,6 +9,8 @@ export interface Started {
   startMs: number;
   /** VmRSS after start and a short idle, in MB. */
   idleRssMb: number;
+  /** CPU time the process has used so far (user and system), in ms. */
+  cpuMs(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -16,6 +18,16 @@ async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/** Linux counts a process's CPU time in clock ticks, 100 a second on every platform it runs. */
+const msPerTick = 10;
+
+async function cpuMsOf(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // The name in parentheses may hold spaces; utime and stime are the 12th and 13th fields after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * msPerTick;
 }
 
 /**
@@ -64,6 +76,7 @@ export async function startServer(
     base,
     startMs,
     idleRssMb,
+    cpuMs: () => cpuMsOf(child.pid ?? 0),
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

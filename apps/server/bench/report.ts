@@ -3,7 +3,31 @@ export interface Measured {
   p50: number;
   p99: number;
   errors: number;
+  /**
+   * The server's CPU time per answered request, in µs (the load's, read from /proc): steadier
+   * than req/s from run to run, since it does not move with what else the machine is doing.
+   */
+  cpuUs?: number;
 }
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/**
+ * One figure from several runs of a load: each measure's median, so one run that met a
+ * stall (a neighbour's burst, a GC of the load process) does not become the result. Errors
+ * are summed: every failed request counts.
+ */
+export const medianOf = (runs: Measured[]): Measured => ({
+  rps: median(runs.map((m) => m.rps)),
+  p50: median(runs.map((m) => m.p50)),
+  p99: median(runs.map((m) => m.p99)),
+  errors: runs.reduce((sum, m) => sum + m.errors, 0),
+  cpuUs: median(runs.map((m) => m.cpuUs ?? 0)),
+});
+
 export interface Row {
   call: string;
   app: Measured;
@@ -39,12 +63,14 @@ export function printReport(
   out(`\n${title}\n`);
   out(
     `${pad('call', 18)}${pad('app req/s', 11)}${pad('floor', 8)}${pad('ratio', 7)}` +
-      `${pad('app p50', 9)}${pad('floor', 7)}${pad('app p99', 9)}${pad('floor', 7)}${pad('p99 x', 7)}errors app/floor`,
+      `${pad('app p50', 9)}${pad('floor', 7)}${pad('app p99', 9)}${pad('floor', 7)}${pad('p99 x', 7)}` +
+      `${pad('CPU µs/req', 12)}${pad('floor', 7)}${pad('x', 6)}errors app/floor`,
   );
   for (const { call, app, floor } of rows) {
     out(
       `${pad(call, 18)}${pad(app.rps.toFixed(0), 11)}${pad(floor.rps.toFixed(0), 8)}${pad(ratio(app.rps, floor.rps), 7)}` +
-        `${pad(app.p50, 9)}${pad(floor.p50, 7)}${pad(app.p99, 9)}${pad(floor.p99, 7)}${pad(ratio(app.p99, floor.p99), 7)}${app.errors}/${floor.errors}`,
+        `${pad(app.p50, 9)}${pad(floor.p50, 7)}${pad(app.p99, 9)}${pad(floor.p99, 7)}${pad(ratio(app.p99, floor.p99), 7)}` +
+        `${pad((app.cpuUs ?? 0).toFixed(0), 12)}${pad((floor.cpuUs ?? 0).toFixed(0), 7)}${pad(ratio(app.cpuUs ?? 0, floor.cpuUs ?? 0), 6)}${app.errors}/${floor.errors}`,
     );
   }
   out('');

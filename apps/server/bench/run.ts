@@ -4,7 +4,8 @@
 //
 // The app is production's: apps/server/dist/main.js, built first (scripts/build.mjs, nothing
 // to do when the sources have not changed), as an API process (RUN_WORKERS=false) logging at
-// the default level. BENCH_CPU_PROF=<dir> writes its CPU profile there when it stops;
+// the default level. BENCH_CPU_PROF=<dir> writes its CPU profile there when it stops (the
+// floor's to <dir>-floor);
 // BENCH_CALLS='<name>;<name>' measures only those calls (names as printed).
 //
 // Then, on the app (transcode.ts), the API's p99 at a modest fixed rate while a 30 s
@@ -33,6 +34,7 @@ import { createBoss } from '../src/jobs/boss.js';
 import { hotCalls, send, type Fixtures } from './calls.js';
 import { startServer, type Started } from './process-metrics.js';
 import {
+  medianOf,
   printReport,
   type Measured,
   type ProcessFigures,
@@ -44,7 +46,8 @@ import { makeClip, measureTranscode } from './transcode.js';
 
 const POSTS = Number(process.env.BENCH_POSTS ?? 100_000);
 const USERS = 2_000;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 16;
 const ONLY = process.env.BENCH_CALLS?.split(';').map((name) => name.trim());
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
@@ -59,7 +62,12 @@ const appArgs = [
   '--max-semi-space-size=8',
   here('../dist/main.js'),
 ];
-const floorArgs = ['--import', 'tsx', here('./floor-server.ts')];
+const floorArgs = [
+  ...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR + '-floor'] : []),
+  '--import',
+  'tsx',
+  here('./floor-server.ts'),
+];
 const measured = hotCalls.filter((c) => !ONLY || ONLY.includes(c.name));
 
 const secrets = {
@@ -193,20 +201,27 @@ function compareAnswers(): void {
 }
 
 /**
- * On PostgreSQL both sides write to one database, app first: a like's or follow's first time
- * stores and delivers a notification and a repeat is deduplicated, so the floor, given the
- * same callers, would only meet the app's leftovers (about a third of the statements). Its
- * callers are the next users in the list instead: the same work on pairs no one has touched.
+ * On PostgreSQL both sides write to one database: a like's or follow's first time stores and
+ * delivers a notification and a repeat is deduplicated, so a side given the callers another
+ * load already used would only meet its leftovers (about a third of the statements). Each
+ * load's callers start one further along the list instead: the same work on pairs no one has
+ * touched.
  */
-async function load(server: Started, call: string, side: 'app' | 'floor'): Promise<Measured> {
+async function load(
+  server: Started,
+  call: string,
+  side: 'app' | 'floor',
+  round: number,
+): Promise<Measured> {
   const spec = {
     url: server.base,
     call,
     seconds: SECONDS,
     connections: CONNECTIONS,
     fixturesFile,
-    callersFrom: side === 'floor' ? 1 : 0,
+    callersFrom: 2 * round + (side === 'floor' ? 1 : 0),
   };
+  const cpuBefore = await server.cpuMs();
   const { stdout } = await run(
     process.execPath,
     ['--import', 'tsx', here('./load.ts'), JSON.stringify(spec)],
@@ -214,7 +229,11 @@ async function load(server: Started, call: string, side: 'app' | 'floor'): Promi
       maxBuffer: 1 << 20,
     },
   );
-  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Measured;
+  const cpuMs = (await server.cpuMs()) - cpuBefore;
+  const measured = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Measured & {
+    requests: number;
+  };
+  return { ...measured, cpuUs: measured.requests > 0 ? (cpuMs * 1000) / measured.requests : 0 };
 }
 
 /** main.js's own settings: PORT 0 (it logs the port it got), no demo data, no job workers. */
@@ -249,10 +268,18 @@ if (url) {
     await firstAnswers(floor, writes);
   }
   compareAnswers();
+  // Rounds alternate which side goes first, so a drift in the machine's speed (another
+  // process, the CPU's clock) falls on both alike instead of on whichever ran second.
   for (const call of measured) {
+    const rounds = { app: [] as Measured[], floor: [] as Measured[] };
+    for (let r = 0; r < ROUNDS; r++) {
+      const order = r % 2 === 0 ? (['app', 'floor'] as const) : (['floor', 'app'] as const);
+      for (const side of order)
+        rounds[side].push(await load(side === 'app' ? app : floor, call.name, side, r));
+    }
     const row = results.get(call.name) ?? {};
-    row.app = await load(app, call.name, 'app');
-    row.floor = await load(floor, call.name, 'floor');
+    row.app = medianOf(rounds.app);
+    row.floor = medianOf(rounds.floor);
   }
   await measureTranscodeOn(app);
   await app.stop();
@@ -272,8 +299,10 @@ if (url) {
     await firstAnswers(server, false);
     await firstAnswers(server, true);
     for (const call of measured) {
+      const rounds: Measured[] = [];
+      for (let r = 0; r < ROUNDS; r++) rounds.push(await load(server, call.name, side, r));
       const row = results.get(call.name) ?? {};
-      row[side] = await load(server, call.name, side);
+      row[side] = medianOf(rounds);
     }
     if (side === 'app') await measureTranscodeOn(server);
     await server.stop();
@@ -282,7 +311,7 @@ if (url) {
 }
 
 printReport(
-  `${POSTS} posts, ${CONNECTIONS} connections, ${SECONDS} s per call and server, ${url ? 'postgres' : 'pglite'}; ratio = app/floor`,
+  `${POSTS} posts, ${CONNECTIONS} connections, ${url ? 'postgres' : 'pglite'}; each figure the median of ${ROUNDS} runs of ${SECONDS} s per call and server${url ? ', app and floor taking turns' : ''}; ratio = app/floor`,
   [...results.values()] as Row[],
   processes,
   transcode,

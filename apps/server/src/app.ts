@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -88,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const logStream = deps.logStream ?? logDestination(config.logLevel);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
-    logController: new OneLinePerRequest(),
+    logController: new OneLinePerRequest(config.logLevel, logStream),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -119,7 +118,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The one inline script: the feed's first video starter (features/feed/first-page.ts).
   securityHeaders(app, [firstVideoStarterHash]);
   await compression(app);
-  await app.register(fastifyCookie);
   await app.register(fastifyMultipart, {
     throwFileSizeLimit: true,
     // Per-file caps are checked while streaming; these bound what any one request may carry.

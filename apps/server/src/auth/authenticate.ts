@@ -1,4 +1,3 @@
-import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { Forbidden, Unauthorized } from '../http/errors.js';
@@ -23,7 +22,7 @@ export async function authenticate(
   request: FastifyRequest,
   opts: { required: boolean; allowBlocked: boolean },
 ): Promise<Viewer | null> {
-  const token = tokenFromRequest(request.headers.authorization, request.cookies?.Token);
+  const token = tokenFromRequest(request.headers.authorization, request.headers.cookie);
   if (!token) {
     if (opts.required) throw Unauthorized('not_signed_in');
     return null;

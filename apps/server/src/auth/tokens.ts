@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { parseCookie } from 'cookie';
 import { SignJWT } from 'jose';
 import { limits } from '@saathi/contract';
 
@@ -64,13 +65,17 @@ export function verifyToken(secret: Uint8Array, token: string): TokenClaims | nu
   return { userId: payload.sub, sessionId: payload.sid };
 }
 
-/** The spec's clients send the raw token, "Bearer <token>", or only the Token cookie. */
+/**
+ * The spec's clients send the raw token, "Bearer <token>", or only the Token cookie. The
+ * Cookie header is parsed only when there is no Authorization header, and only here: no other
+ * call reads a cookie, so parsing every request's (a plugin's hook) was work for nothing.
+ */
 export function tokenFromRequest(
   authorization: string | undefined,
-  cookie: string | undefined,
+  cookieHeader: string | undefined,
 ): string | undefined {
   const header = authorization?.trim();
   // A bare "Bearer" (a client with no token yet) is no token, not an invalid one.
   if (header) return header.replace(/^Bearer(\s+|$)/i, '').trim() || undefined;
-  return cookie || undefined;
+  return (cookieHeader && parseCookie(cookieHeader).Token) || undefined;
 }

@@ -106,6 +106,20 @@ describe('what the server logs', () => {
         res: { statusCode: 404 },
       }),
     );
+    // Written by hand (OneLinePerRequest), in pino's shape: log tools read it like any line.
+    for (const entry of answered) {
+      expect(entry).toEqual({
+        level: 30,
+        time: expect.any(Number),
+        pid: process.pid,
+        hostname: expect.any(String),
+        reqId: expect.any(String),
+        req: { id: entry.reqId, method: expect.any(String), url: expect.any(String) },
+        res: { statusCode: expect.any(Number) },
+        responseTime: expect.any(Number),
+        msg: 'request completed',
+      });
+    }
     const urls = entries.map((e) => (e.req as { url?: string } | undefined)?.url).filter(Boolean);
     expect(urls).toContain('/api/v1/nothing?number=[number]');
     expect(urls).toContain('/api/v1/password/reset/[token]');

@@ -13,9 +13,15 @@ import {
   reports,
   users,
 } from '../src/db/schema/index.js';
-import { hashPassword } from '../src/auth/passwords.js';
 import { startSession } from '../src/auth/sessions.js';
-import { bearer, filesUnder, newPhone, type TestApp, type TestUser } from './harness.js';
+import {
+  bearer,
+  filesUnder,
+  newPhone,
+  passwordHashOf,
+  type TestApp,
+  type TestUser,
+} from './harness.js';
 
 /** Rows in each feed table and of notifications, and every file under storage/uploads. */
 export async function feedWrites(t: TestApp) {
@@ -87,7 +93,6 @@ export function mp4Bytes(total = 8192): Buffer {
   return Buffer.concat([ftyp, Buffer.alloc(Math.max(0, total - ftyp.length))]);
 }
 
-let sharedHash: Promise<string> | undefined;
 /**
  * Like newUser, but every account shares one argon2 hash (password 'secret-pass'), so tests
  * that need many accounts (a crowd liking at once, one author per upload) stay fast.
@@ -96,14 +101,13 @@ export async function quickUser(
   t: Pick<TestApp, 'database'> & { config: Pick<TestApp['config'], 'jwtSecret'> },
   overrides: Partial<typeof users.$inferInsert> = {},
 ): Promise<TestUser & { sessionId: string }> {
-  sharedHash ??= hashPassword('secret-pass');
   const [user] = await t.database.db
     .insert(users)
     .values({
       id: randomUUID(),
       name: 'Test Driver',
       phone: newPhone(),
-      passwordHash: await sharedHash,
+      passwordHash: await passwordHashOf('secret-pass'),
       usertype: 'user',
       verification: 'not_required',
       ...overrides,

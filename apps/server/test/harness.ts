@@ -142,6 +142,21 @@ export interface TestUser {
   token: string;
 }
 
+const hashes = new Map<string, Promise<string>>();
+/**
+ * A real argon2 hash of `password`, made once per test worker: an argon2id hash is 10 ms of
+ * CPU by design, and test accounts, hundreds per pass, share a few passwords. Sign-up and
+ * password changes still hash through the service.
+ */
+export function passwordHashOf(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 /** Creates an account directly (fast: no HTTP, no rate limit) and signs it in. */
 export async function newUser(
   t: TestApp,
@@ -154,7 +169,7 @@ export async function newUser(
       id: randomUUID(),
       name: 'Test Driver',
       phone: newPhone(),
-      passwordHash: await hashPassword(password),
+      passwordHash: await passwordHashOf(password),
       usertype: 'user',
       verification: 'not_required',
       ...fields,

@@ -148,9 +148,19 @@ describe('upload intake on a listening server', () => {
   it('counts an upload still arriving against the 30 posts an hour', async () => {
     const { user, token } = await newUser(t);
     for (let i = 0; i < rateLimits.postsPerHour - 1; i++) await newPost(t, user.id);
-    const arriving = await startPost(token, pngHead());
-    arriving.trickle(200);
-    await new Promise((r) => setTimeout(r, 500));
+    // The previous test's uploads from this address may not have been let go yet: start
+    // again until this one is taken in (no answer within half a second), not refused busy.
+    const arriving = await until('the upload taken in', async () => {
+      const c = await startPost(token, pngHead());
+      c.trickle(200);
+      const answered = await Promise.race([
+        c.response.then(() => true),
+        new Promise<false>((r) => setTimeout(() => r(false), 500)),
+      ]);
+      if (!answered) return c;
+      c.destroy();
+      return undefined;
+    });
     const body = await multipartFiles({ location: 'Vapi' }, [
       { field: 'images', data: pngImage(), filename: 'a.png', type: 'image/png' },
     ]);

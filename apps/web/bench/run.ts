@@ -9,7 +9,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../e2e/support/browser.js';
+import { sharedBrowser } from '../e2e/support/browser.js';
 import { barePagePath, buildWebApp, writeBarePage } from './app-build.js';
 import { buildBareApp } from './bare-app.js';
 import { coldAndWarm, phoneContext, throttledTab, type ColdAndWarm } from './cold-warm.js';
@@ -114,7 +114,7 @@ try {
   const token = await signIn(server.url);
   const adminToken = await signIn(server.url, 'admin');
 
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const feed = feedToo ? await measureFeed(browser, server.url, token) : null;
 
   if (feed) printReport(feed);

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { eraseDecidedIdentityImages } from '../../server/src/features/account/identity-images.js';
 import { driverForm } from '../../server/test/auth.js';
 import { bearer, nextIp } from '../../server/test/harness.js';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -18,7 +18,7 @@ const password = 'User@1234';
 
 beforeAll(async () => {
   server = await startE2eServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   context = await phoneContext(browser, server.url);
   page = await context.newPage();
   await signIn(page, number, password, '/end/user/login');
@@ -26,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

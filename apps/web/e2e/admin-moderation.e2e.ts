@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newPost } from '../../server/test/feed-factories.js';
 import { pngImage } from '../../server/test/fixtures.js';
 import { ffmpeg, mediaDir } from '../../server/test/fixtures-media.js';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { demoUser, startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
   await server.storage.put(post.videoKey ?? '', Readable.from([await readFile(clip)]), 'video/mp4');
   await server.storage.put(post.posterKey ?? '', Readable.from([pngImage(360, 640)]), 'image/png');
   await media.cleanup();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   user = await openPage();
   admin = await openPage();
   await signIn(user, '+91 9000000003', 'User@1234');
@@ -57,7 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

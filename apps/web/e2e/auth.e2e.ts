@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { blockUser } from '../../server/test/harness.js';
 import { pngImage } from '../../server/test/fixtures.js';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
 
 let server: E2eServer;
@@ -10,11 +10,11 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startE2eServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

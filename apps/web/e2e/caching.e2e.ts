@@ -8,7 +8,7 @@ import { bufferStream } from '../../server/src/storage/encryption.js';
 import { newPost } from '../../server/test/feed-factories.js';
 import { ffmpeg } from '../../server/test/fixtures-media.js';
 import { until } from '../../server/test/until.js';
-import { launchBrowser, phoneContext } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext } from './support/browser.js';
 import { demoUser, startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -72,7 +72,7 @@ beforeAll(async () => {
   posterUrl = `/media/${(post.posterKey ?? '').replace(/^public\//, '')}`;
   videoUrl = `/media/${(post.videoKey ?? '').replace(/^public\//, '')}`;
 
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   page = await (await phoneContext(browser, server.url)).newPage();
   page.on('response', (res) => {
     const path = new URL(res.url()).pathname;
@@ -89,7 +89,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   rmSync(work, { recursive: true, force: true });
 });

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { bufferStream } from '../../server/src/storage/encryption.js';
 import { newPost } from '../../server/test/feed-factories.js';
 import { ffmpeg } from '../../server/test/fixtures-media.js';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { demoUser, startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -63,7 +63,7 @@ beforeAll(async () => {
   const driver = await demoUser(server, '+919000000002');
   const post = await newPost(server, driver.id);
   await server.storage.put(post.videoKey ?? '', bufferStream(readFileSync(clip)), 'video/mp4');
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   context = await phoneContext(browser, server.url);
   await context.grantPermissions(['geolocation'], { origin: server.url });
   await context.setGeolocation({ latitude, longitude, accuracy: 8 });
@@ -74,7 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   clearInterval(motion);
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -58,7 +58,7 @@ beforeAll(async () => {
     photo,
   ]);
   server = await startE2eServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   context = await phoneContext(browser, server.url);
   await context.grantPermissions(['geolocation', 'clipboard-read', 'clipboard-write'], {
     origin: server.url,
@@ -70,7 +70,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });

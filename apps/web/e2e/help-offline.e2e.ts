@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { helpCalls, type HelpRequestView } from '@saathi/contract';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -47,11 +47,11 @@ async function fallbackHrefs(page: Page): Promise<string[]> {
 
 beforeAll(async () => {
   server = await startE2eServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { demoUser, startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -57,14 +57,14 @@ const banner = () => page.getByTestId('saved-banner');
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'saathi-offline-e2e-'));
   server = await startE2eServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   context = await phoneContext(browser, server.url);
   page = await context.newPage();
 });
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });

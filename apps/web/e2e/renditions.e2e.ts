@@ -9,7 +9,7 @@ import { multipartFiles } from '../../server/test/feed-factories.js';
 import { ffmpeg } from '../../server/test/fixtures-media.js';
 import { bearer } from '../../server/test/harness.js';
 import { until } from '../../server/test/until.js';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { demoUser, startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -77,7 +77,7 @@ async function signedInPhone({ hints = true, slow = false, worker = true } = {})
   browser: Browser;
   page: Page;
 }> {
-  const browser = await launchBrowser();
+  const browser = await sharedBrowser();
   const context = await phoneContext(
     browser,
     server.url,
@@ -208,7 +208,7 @@ describe('the player picks the rendition the network carries', () => {
       expect(last.sources).toEqual(['video.mp4']);
       await screenshot(page, 'renditions-01-unthrottled');
     } finally {
-      await browser.close();
+      await releaseBrowser(browser);
     }
   }, 150_000);
 
@@ -220,7 +220,7 @@ describe('the player picks the rendition the network carries', () => {
       await playsFile(page, renditions[0]?.url ?? '', 120_000);
       await screenshot(page, 'renditions-02-slow3g');
     } finally {
-      await browser.close();
+      await releaseBrowser(browser);
     }
   }, 200_000);
 
@@ -263,13 +263,13 @@ describe('the player picks the rendition the network carries', () => {
       expect(firstPlaying).toMatchObject({ file: fileOf(renditions[0]?.url ?? '') });
       await screenshot(page, 'renditions-04-first-video-handed-over');
     } finally {
-      await browser.close();
+      await releaseBrowser(browser);
     }
   }, 200_000);
 
   /** Straight to `/` with a session and no sign-in page before it; whether the page's video ran the app. */
   async function openWithSession(prepare: (page: Page) => Promise<void>) {
-    const browser = await launchBrowser();
+    const browser = await sharedBrowser();
     const context = await phoneContext(browser, server.url);
     await context.addCookies([{ name: 'Token', value: driverToken, url: server.url }]);
     await context.addInitScript(() => {
@@ -311,7 +311,7 @@ describe('the player picks the rendition the network carries', () => {
     try {
       await installsWorker(page);
     } finally {
-      await browser.close();
+      await releaseBrowser(browser);
     }
   }, 120_000);
 
@@ -323,7 +323,7 @@ describe('the player picks the rendition the network carries', () => {
     try {
       await installsWorker(page);
     } finally {
-      await browser.close();
+      await releaseBrowser(browser);
     }
   }, 120_000);
 
@@ -338,7 +338,7 @@ describe('the player picks the rendition the network carries', () => {
       expect(last.sources[0]).toBe('video.mp4');
       await screenshot(page, 'renditions-03-slow3g-measured');
     } finally {
-      await browser.close();
+      await releaseBrowser(browser);
     }
   }, 200_000);
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { pngImage } from '../../server/test/fixtures.js';
 import { mediaDir } from '../../server/test/fixtures-media.js';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -15,11 +15,11 @@ let media: Awaited<ReturnType<typeof mediaDir>>;
 beforeAll(async () => {
   media = await mediaDir();
   server = await startE2eServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
   await media?.cleanup();
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, screenshot } from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -12,11 +12,11 @@ const phone = { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch:
 
 beforeAll(async () => {
   server = await startE2eServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { pngImage } from '../../server/test/fixtures.js';
 import { newPost } from '../../server/test/feed-factories.js';
 import { postImages } from '../../server/src/db/schema/index.js';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { demoUser, startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -38,13 +38,13 @@ beforeAll(async () => {
   await server.database.db
     .insert(postImages)
     .values({ id: randomUUID(), postId: post.id, position: 0, key, width: 360, height: 640 });
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   user = await openPage();
   driver = await openPage();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

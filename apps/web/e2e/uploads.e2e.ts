@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { posts } from '../../server/src/db/schema/index.js';
 import { ffmpeg } from '../../server/test/fixtures-media.js';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { startRelay, type Relay } from './support/relay.js';
 import { demoUser, startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   server = await startE2eServer();
   const port = Number(new URL(server.url).port);
   relay = await startRelay(port);
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   context = await phoneContext(browser, relay.url);
   await context.grantPermissions(['geolocation'], { origin: relay.url });
   await context.setGeolocation({ latitude: 18.5204, longitude: 73.8567 });
@@ -47,7 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await relay?.close();
   await server?.close();
   if (work) rmSync(work, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pngImage } from '../../server/test/fixtures.js';
-import { launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -35,7 +35,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
 
 beforeAll(async () => {
   server = await startE2eServer();
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   context = await phoneContext(browser, server.url);
   page = await context.newPage();
   await signIn(page, '+91 9000000002', 'Driver@1234');
@@ -43,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

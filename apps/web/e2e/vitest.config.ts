@@ -8,8 +8,8 @@ export default defineConfig({
     globalSetup: ['../../server/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Each file runs its own server and browser. Two at a time: one file alone leaves a 2-core
-    // machine idle about half the time (waiting on throttled networks, timers the spec sets,
+    // Each file runs its own server; a worker's files share one Chromium (support/browser.ts),
+    // each in its own contexts. Two at a time: one file alone leaves a 2-core machine idle about half the time (waiting on throttled networks, timers the spec sets,
     // cut connections), and the suite took 9 minutes.
     maxWorkers: 2,
     // A worker runs file after file, so the server's modules are imported and PGlite's wasm

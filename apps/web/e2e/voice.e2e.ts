@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { fakeMediaArgs, launchBrowser, phoneContext, screenshot } from './support/browser.js';
+import {
+  fakeMediaArgs,
+  releaseBrowser,
+  sharedBrowser,
+  phoneContext,
+  screenshot,
+} from './support/browser.js';
 import { startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
@@ -45,7 +51,7 @@ async function recordTwoSeconds(page: Page) {
 
 beforeAll(async () => {
   server = await startE2eServer();
-  browser = await launchBrowser({ args: fakeMediaArgs });
+  browser = await sharedBrowser({ args: fakeMediaArgs });
   [driver, listener] = await Promise.all([
     phoneWithMicrophone('/login', '+91 9000000002', 'Driver@1234'),
     phoneWithMicrophone('/end/user/login', '+91 9000000003', 'User@1234'),
@@ -53,7 +59,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

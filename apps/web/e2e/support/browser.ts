@@ -16,21 +16,43 @@ export const fakeMediaArgs = [
   '--use-fake-device-for-media-stream',
 ] as const;
 
-/** Debian's Chromium: browsers are never downloaded on these machines. */
-export function launchBrowser(opts: { args?: readonly string[] } = {}): Promise<Browser> {
-  return chromium.launch({
+const browsers = new Map<string, Promise<Browser>>();
+
+/**
+ * Debian's Chromium (browsers are never downloaded on these machines), one per process for
+ * each set of flags. A test worker runs file after file (isolate: false), and starting
+ * Chromium for each file and for some tests was about a second of CPU each time. Files and
+ * tests stay apart by their contexts, each with its own cookies, storage, cache and service
+ * workers, which releaseBrowser closes. Chromium ends with the process.
+ */
+export function sharedBrowser(opts: { args?: readonly string[] } = {}): Promise<Browser> {
+  const args = [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    ...(opts.args ?? []),
+  ];
+  const key = args.join(' ');
+  const known = browsers.get(key);
+  if (known) return known;
+  const launched = chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...(opts.args ?? []),
-    ],
+    args,
   });
+  browsers.set(key, launched);
+  // A browser that crashed or was closed is launched anew for the next file.
+  const forget = () => browsers.delete(key);
+  launched.then((b) => b.on('disconnected', forget), forget);
+  return launched;
+}
+
+/** Closes what a file or test opened in the shared browser: its contexts, with their pages. */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
 }
 
 /** A context the size of a cheap Android phone, with touch; `extra` adds or overrides options. */

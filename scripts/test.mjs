@@ -3,7 +3,8 @@
 // PostgreSQL when DATABASE_URL is set), web component tests, a build, then end-to-end tests
 // in Chromium against a real server. Ends with the totals line CI reads.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -120,10 +121,16 @@ async function serverPasses() {
   await vitest('server on PGlite', 'apps/server/vitest.config.ts', { TEST_DB: 'pglite' });
 }
 
+// Media fixtures made from ffmpeg's generated sources are the same in every pass: the first
+// test to need one makes it, every later one copies it (apps/server/test/fixtures-media.ts).
+const mediaFixtures = mkdtempSync(join(tmpdir(), 'saathi-media-fixtures-'));
+process.env.TEST_MEDIA_CACHE = mediaFixtures;
+
 // Two lanes side by side. Each part alone leaves a 2-core machine idle a good part of its time
 // (a killed worker's job lease running out, upload timeouts, throttled networks, the spec's
 // timers), and one after another they took 705 s where their CPU work fits in about 500.
 await Promise.all([serverPasses(), checksWebAndJourneys()]);
+rmSync(mediaFixtures, { recursive: true, force: true });
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\n${summary.join('\n')}\n`);

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { copyFile, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import { runFfmpeg } from '../src/media/ffmpeg.js';
 
 /** A temp folder for generated media, removed by `cleanup`. */
@@ -10,9 +10,43 @@ export async function mediaDir(): Promise<{ dir: string; cleanup: () => Promise<
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Runs ffmpeg for a fixture; lavfi sources make real files without any stored sample. */
+/** Set by `npm test` (scripts/test.mjs) for the whole run; unset, every fixture is made anew. */
+const cacheDir = process.env.TEST_MEDIA_CACHE;
+
+/** Every input is one of ffmpeg's generated sources (lavfi): the output depends on the arguments alone. */
+const generatedOnly = (args: string[]) =>
+  args.every((arg, i) => arg !== '-i' || (args[i - 2] === '-f' && args[i - 1] === 'lavfi'));
+
+/**
+ * Runs ffmpeg for a fixture; lavfi sources make real files without any stored sample. The
+ * output is the last argument. In `npm test` a fixture made only from generated sources is
+ * made once and copied after that: the server suite runs twice (PGlite, PostgreSQL) and its
+ * fixtures were a fifth of a pass's CPU. A command reading any file, or writing anywhere but
+ * to a file named by its absolute path, is always run.
+ */
 export async function ffmpeg(args: string[]): Promise<void> {
+  const output = args.at(-1);
+  if (!cacheDir || !output?.startsWith('/') || !generatedOnly(args)) {
+    await runFfmpeg(args, { timeoutMs: 60_000 });
+    return;
+  }
+  const made = join(
+    cacheDir,
+    createHash('sha256')
+      .update(JSON.stringify(args.slice(0, -1)))
+      .digest('hex') + extname(output),
+  );
+  try {
+    await copyFile(made, output);
+    return;
+  } catch {
+    // Not made yet in this run.
+  }
   await runFfmpeg(args, { timeoutMs: 60_000 });
+  // Renamed into place whole: a worker making the same fixture at once copies either file.
+  const partial = `${made}.${randomUUID()}`;
+  await copyFile(output, partial);
+  await rename(partial, made);
 }
 
 /** Runs jobs two at a time: the test machines have two cores. */

@@ -83,6 +83,19 @@ export default tseslint.config(
     },
   },
   {
+    // The server's program has the DOM library for the end-to-end tests it checks
+    // (apps/server/tsconfig.json), so the type checker no longer stops a browser global here.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location'].map(
+          (name) => ({ name, message: `${name} is a browser global; the server has none.` }),
+        ),
+      ],
+    },
+  },
+  {
     // The web's build takes a feature's index as free of side effects (apps/web/vite.config.ts).
     files: ['apps/web/src/features/*/index.ts'],
     rules: {

@@ -7,7 +7,13 @@ export interface Started {
   base: string;
   /** Spawn to the first answered request, in ms. */
   startMs: number;
-  /** VmRSS after start and a short idle, in MB. */
+  /** VmRSS 2 s after the first answer, in MB: start-up's garbage still held. */
+  startRssMb: number;
+  /**
+   * VmRSS after 12 s without a request, in MB: V8's memory reducer gives back what start-up
+   * left about 8 s after allocation stops, so this is what an API process waiting for
+   * requests holds.
+   */
   idleRssMb: number;
   /** CPU time the process has used so far (user and system), in ms. */
   cpuMs(): Promise<number>;
@@ -33,7 +39,7 @@ async function cpuMsOf(pid: number): Promise<number> {
 /**
  * Runs a server (node itself with `args`, not a wrapper, so /proc/<pid> is the server), waits
  * for it to print its port ("listening <port>", or Fastify's "listening at http://host:port"
- * log line) and for `probe` to answer, then idles and reads its RSS. Its stdout is read to
+ * log line) and for `probe` to answer, then idles and reads its RSS twice. Its stdout is read to
  * the end: a server that logs every request must never block on a full pipe.
  */
 export async function startServer(
@@ -70,11 +76,14 @@ export async function startServer(
   }
   const startMs = performance.now() - t0;
   await sleep(2000);
+  const startRssMb = await rssMb(child.pid ?? 0);
+  await sleep(10_000);
   const idleRssMb = await rssMb(child.pid ?? 0);
   return {
     child,
     base,
     startMs,
+    startRssMb,
     idleRssMb,
     cpuMs: () => cpuMsOf(child.pid ?? 0),
     stop: () =>

@@ -36,6 +36,7 @@ export interface Row {
 export interface ProcessFigures {
   name: string;
   startMs: number;
+  startRssMb: number;
   idleRssMb: number;
 }
 
@@ -74,9 +75,13 @@ export function printReport(
     );
   }
   out('');
-  out(`${pad('process', 18)}${pad('start-up ms', 13)}idle RSS MB`);
+  out(
+    `${pad('process', 18)}${pad('start-up ms', 13)}${pad('RSS MB at 2 s', 15)}idle RSS MB (12 s)`,
+  );
   for (const p of processes)
-    out(`${pad(p.name, 18)}${pad(p.startMs.toFixed(0), 13)}${p.idleRssMb.toFixed(0)}`);
+    out(
+      `${pad(p.name, 18)}${pad(p.startMs.toFixed(0), 13)}${pad(p.startRssMb.toFixed(0), 15)}${p.idleRssMb.toFixed(0)}`,
+    );
   if (!transcode) return;
   if ('failed' in transcode) {
     out(`\ntranscode failed: ${transcode.failed}`);

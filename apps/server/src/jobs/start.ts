@@ -41,7 +41,10 @@ export async function startJobSystem(opts: {
   /** Each feature's jobs, in the order their workers start, given the queue they send to. */
   features: (queue: JobQueue) => FeatureJobs[];
 }): Promise<Jobs> {
-  const boss = createBoss(opts.database);
+  // Maintenance (expiring a dead worker's jobs, archiving) and schedules are the workers'
+  // part: an API process that runs none (RUN_WORKERS=false) leaves them to the worker process,
+  // instead of polling the database on timers of its own.
+  const boss = createBoss(opts.database, opts.workers ? {} : { supervise: false, schedule: false });
   boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   const queue = bossQueue(boss);
   const features = opts.features(queue);

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +105,20 @@ describe('sessions: /api/v1/me, /api/v1/logout and the guards', () => {
     const [h = '', p = '', s = ''] = (await freshToken(alice.user.id)).split('.');
     expect((await me(bearer(`${h}.${p}.${s}`))).statusCode).toBe(200);
     expectError(await me(bearer(forge(h, p, s))), 401, messages.session_expired, 'session_expired');
+  });
+  // Signed with the right secret, so only the header can refuse them; the first one is ours
+  // spelled differently and passes.
+  const resigned = (header: object, p: string) => {
+    const h = b64(header);
+    const s = createHmac('sha256', t.config.jwtSecret).update(`${h}.${p}`).digest('base64url');
+    return `${h}.${p}.${s}`;
+  };
+  it('reads a header other than the one it issues, and refuses one it may not trust', async () => {
+    const [, p = ''] = (await freshToken(alice.user.id)).split('.');
+    expect((await me(bearer(resigned({ typ: 'JWT', alg: 'HS256' }, p)))).statusCode).toBe(200);
+    for (const header of [{ alg: 'HS512' }, { alg: 'HS256', crit: ['x'], x: 1 }, []]) {
+      expectError(await me(bearer(resigned(header, p))), 401, messages.session_expired);
+    }
   });
   const signWith = (secret?: Buffer, expiresAt = new Date(Date.now() + 60_000)) =>
     signToken(

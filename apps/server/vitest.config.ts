@@ -13,6 +13,7 @@ const databaseFree = [
   'src/media/{ffmpeg,normalize-image,poster,probe,transcode-audio,transcode-video,video-budget}.test.ts',
   'src/realtime/hub.test.ts',
   'src/seed/community/media.test.ts',
+  'src/sms/sender.test.ts',
   'src/storage/{local,s3}.test.ts',
 ];
 

@@ -15,7 +15,9 @@ export interface SmsSender {
 
 /**
  * Development sender: nothing leaves the machine. Each message goes to an outbox file
- * (and an in-memory list the tests read); the log line masks the number.
+ * (and an in-memory list the tests read). The log line names the file, never the text: a
+ * reset link is a live key to the account for 15 minutes, and logs travel further than a
+ * file only its owner may read.
  */
 export function outboxSmsSender(file: string, log: Logger) {
   const sent: SmsMessage[] = [];
@@ -26,7 +28,7 @@ export function outboxSmsSender(file: string, log: Logger) {
       sent.push(message);
       await mkdir(dirname(file), { recursive: true });
       await appendFile(file, `${JSON.stringify(message)}\n`, { mode: 0o600 });
-      log.info({ to: maskPhone(to), text }, 'SMS written to the development outbox');
+      log.info({ to: maskPhone(to), outbox: file }, 'SMS written to the development outbox');
     },
   };
   return sender;

@@ -10,7 +10,7 @@ const databaseFree = [
   'src/features/geo/gazetteer.test.ts',
   'src/features/salah/dhuhr.test.ts',
   'src/http/{coded-checks,only-calls,response-serializer}.test.ts',
-  'src/media/{ffmpeg,normalize-image,poster,probe,transcode-audio,transcode-video,video-budget}.test.ts',
+  'src/media/{ffmpeg,niceness,normalize-image,poster,probe,transcode-audio,transcode-video,video-budget}.test.ts',
   'src/realtime/hub.test.ts',
   'src/seed/community/media.test.ts',
   'src/sms/sender.test.ts',
@@ -52,6 +52,10 @@ export default defineConfig({
       ...(process.env.TEST_DB === 'postgres' ? databaseFree : []),
     ],
     globalSetup: ['./test/global-setup.ts'],
+    // Media work at full priority: here it competes with other tests, not with an API it must
+    // yield to, and at its production nice level it waited past its time limits on a busy
+    // machine (src/media/niceness.ts). Children the tests start inherit it.
+    env: { MEDIA_NICENESS: '0' },
     sequence: { sequencer: WaitingFilesSpread },
     // Generous: media work on a loaded 2-core CI machine is slow; polls wait on test/until.ts.
     testTimeout: 90_000,

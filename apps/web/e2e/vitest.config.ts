@@ -6,6 +6,8 @@ export default defineConfig({
     include: ['**/*.e2e.ts'],
     // The server's test harness starts each database from one migrated PGlite snapshot.
     globalSetup: ['../../server/test/global-setup.ts'],
+    // The servers' media work at full priority, as in the server suite (its vitest.config.ts).
+    env: { MEDIA_NICENESS: '0' },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // Each file runs its own server; a worker's files share one Chromium (support/browser.ts),

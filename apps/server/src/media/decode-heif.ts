@@ -4,6 +4,7 @@ import type { Sharp, SharpOptions } from 'sharp';
 import { forkTarget } from '../server-root.js';
 import { MediaRejectedError } from './errors.js';
 import { loadSharp } from './load-sharp.js';
+import { MEDIA_NICENESS } from './niceness.js';
 
 /** What heif-child.ts is sent: the file and the most pixels its header may declare. */
 export interface HeifJob {
@@ -27,7 +28,7 @@ export const heifLimits = {
   timeoutMs: 30_000,
   wasmMemoryMb: 768,
   heapMb: 128,
-  niceness: 10,
+  niceness: MEDIA_NICENESS,
 } as const;
 
 // The child runs the way the server does: compiled, or its TypeScript through tsx's loader.

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { FfmpegError } from './errors.js';
+import { MEDIA_NICENESS } from './niceness.js';
 
 type Tool = 'ffmpeg' | 'ffprobe';
 
@@ -237,9 +238,6 @@ function cpuLimitSec(timeoutMs: number): number {
   return Math.ceil((timeoutMs / 1000) * availableParallelism()) + 1;
 }
 
-/** Background media work yields the CPU to the API unless the caller asks otherwise. */
-export const MEDIA_NICENESS = 10;
-
 /**
  * Threads for the decoder, the filters and each encoder of one run: bounded so that several
  * jobs and renditions do not swamp the machine, but at least 2. ffmpeg 5.1 runs decode,
@@ -253,6 +251,7 @@ export function runFfmpeg(args: readonly string[], opts: RunOptions): Promise<Ru
   const limit = ['-timelimit', String(cpuLimitSec(opts.timeoutMs))];
   return runTool(ffmpegPath(), [...FFMPEG_BASE, ...limit, ...args], {
     ...opts,
+    // Background media work yields the CPU to the API unless the caller asks otherwise.
     niceness: opts.niceness ?? MEDIA_NICENESS,
   });
 }

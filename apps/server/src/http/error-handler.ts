@@ -66,7 +66,10 @@ export function registerErrorHandler(app: FastifyInstance, opts: { spa: boolean 
 
   app.setNotFoundHandler((request, reply) => {
     if (opts.spa && isClientRoute(request.method, request.url, request.headers.accept)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // Not returned: a returned reply is awaited, and each await of a reply still being
+      // written adds listeners to its response; a page route already had three (Node warned).
+      void reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return;
     }
     return reply
       .status(404)

@@ -83,25 +83,36 @@ export function uploadDeadline(request: FastifyRequest, timeouts: UploadTimeouts
   const started = Date.now();
   let lastProgress = started;
   let lastBytes = socket.bytesRead;
-  const every = Math.max(50, Math.min(1000, Math.floor(timeouts.idleMs / 5)));
-  const check = setInterval(() => {
-    if (request.raw.complete) return clearInterval(check);
-    const now = Date.now();
-    if (socket.bytesRead !== lastBytes) {
-      lastBytes = socket.bytesRead;
-      lastProgress = now;
-    }
-    const code =
-      now - started >= timeouts.totalMs
-        ? 'upload_too_slow'
-        : now - lastProgress >= timeouts.idleMs
-          ? 'upload_stalled'
-          : undefined;
-    if (!code) return;
-    clearInterval(check);
+  let stopped = false;
+  const progressed = () => {
+    if (socket.bytesRead === lastBytes) return false;
+    lastBytes = socket.bytesRead;
+    lastProgress = Date.now();
+    return true;
+  };
+  const refuse = (code: 'upload_too_slow' | 'upload_stalled') => {
+    stop();
     const error = new HttpError(408, code);
     controller.abort(error);
     expire(error);
+  };
+  const every = Math.max(50, Math.min(1000, Math.floor(timeouts.idleMs / 5)));
+  const check = setInterval(() => {
+    if (request.raw.complete) return stop();
+    progressed();
+    const now = Date.now();
+    if (now - started >= timeouts.totalMs) return refuse('upload_too_slow');
+    if (now - lastProgress < timeouts.idleMs) return;
+    // A process held up (a long collection, a starved CPU) runs its timers before it reads its
+    // sockets, so bytes that came meanwhile are not counted yet: the verdict waits for the
+    // loop's poll phase, which reads them. Without this a busy server cut live uploads.
+    setImmediate(() => {
+      if (!stopped && !request.raw.complete && !progressed()) refuse('upload_stalled');
+    });
   }, every);
-  return { signal: controller.signal, expired, stop: () => clearInterval(check) };
+  function stop() {
+    stopped = true;
+    clearInterval(check);
+  }
+  return { signal: controller.signal, expired, stop };
 }

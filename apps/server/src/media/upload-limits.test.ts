@@ -90,6 +90,31 @@ describe('upload intake on a listening server', () => {
     );
   });
 
+  it('counts bytes that came while the server was held up, instead of calling it a stall', async () => {
+    const { token } = await newUser(t);
+    const c = await startPost(token, pngHead());
+    // The server has read the head and the first bytes, and watches the body.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // More of the file, into the server's socket, then its process held up past the idle time
+    // (the server runs in this process), as a long collection or a starved CPU does. Held at
+    // the end of a loop turn, so the next turn's timers come before it reads its sockets.
+    const heldUntil = await new Promise<number>((resolve) => {
+      setImmediate(() => {
+        c.send(Buffer.alloc(2000));
+        const heldFrom = Date.now();
+        while (Date.now() - heldFrom < IDLE_MS + 500) {
+          // held up
+        }
+        resolve(Date.now());
+      });
+    });
+    const res = await c.response;
+    // Nothing more comes, so it stalls in the end: an idle time after the bytes the hold kept
+    // in the socket were read, not at once when the timers ran after the hold.
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'upload_stalled' });
+    expect(Date.now() - heldUntil).toBeGreaterThanOrEqual(IDLE_MS - 100);
+  });
+
   it(`cuts an upload trickling a byte at a time after ${REQUEST_MS} ms in all (408)`, async () => {
     const { token } = await newUser(t);
     const c = await startPost(token, pngHead());

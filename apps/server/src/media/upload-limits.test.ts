@@ -14,7 +14,9 @@ import { startWithUploadProbe } from '../../test/probe.js';
 
 const MB = 1024 * 1024;
 const IDLE_MS = 1000;
-const REQUEST_MS = 4000;
+// Above what the first upload of a file can take on a busy 2-core machine (about 5 s was seen),
+// so the refusals below are the ones tested, not this deadline.
+const REQUEST_MS = 6000;
 const HEADERS_MS = 1000;
 
 /** Uploads, body and header timeouts on a real listening server, seen from raw sockets. */
@@ -66,10 +68,11 @@ describe('upload intake on a listening server', () => {
     const c = await startPost(token, Buffer.alloc(5000, 'x'));
     c.trickle(100);
     const res = await c.response;
-    expect(res.status).toBe(400);
+    expect(res.status, res.body).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ code: 'image_type' });
     expect(res.headers.connection).toBe('close');
-    expect(await c.closed).toBeLessThan(2000);
+    // Closed by the refusal, not later by the request deadline, however long the phone sends.
+    expect(await c.closed).toBeLessThan(REQUEST_MS);
   });
 
   it(`refuses an upload that sends nothing for ${IDLE_MS} ms (408) and keeps nothing of it`, async () => {

@@ -76,12 +76,17 @@ describe('photos that take seconds to decode', () => {
   it('decodes a 40 MP HEIC profile photo while the API answers, and keeps no memory', async () => {
     const u = await newUser(t);
     const rssBefore = process.memoryUsage().rss;
+    const started = Date.now();
     const { result, slowestMs, statuses } = await healthDuring(putPhoto(u, heic(heic40)));
+    const tookMs = Date.now() - started;
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.user).toMatchObject({
       profileImage: { url: expect.stringMatching(/^\/media\/avatars\//) },
     });
-    expect(slowestMs).toBeLessThan(1000);
+    // Decoded in the API's own process, a health call would wait for most of the decode. On a
+    // busy machine the decode stretches and a call may take a second anyway, so the bound is
+    // the larger of a second and a quarter of the upload's time.
+    expect(slowestMs).toBeLessThan(Math.max(1000, tookMs / 4));
     expect(statuses).toEqual([200]);
     // Decoded in the API's own process, the wasm memory grew by 600 MB and stayed.
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);

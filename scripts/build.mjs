@@ -5,7 +5,15 @@
 // output mean there is nothing to do, which takes a few tens of milliseconds.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -112,18 +120,45 @@ async function buildServer() {
   run(process.execPath, [join(server, 'dist/scripts/pack-gazetteer.js')]);
 }
 
+/**
+ * One build of a part at a time: `npm test` builds the web app while server tests start the
+ * compiled server and scripts, and after a source edit two builds at once would each empty
+ * dist/ under the other. A lock older than any build is one a killed build left behind.
+ */
+function lock(dir) {
+  const path = join(dir, '.build-lock');
+  for (;;) {
+    try {
+      mkdirSync(path);
+      return () => rmSync(path, { recursive: true, force: true });
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const age = Date.now() - (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 10 * 60_000) rmSync(path, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+}
+
 const wanted = process.argv.slice(2);
 for (const name of wanted.length > 0 ? wanted : Object.keys(parts)) {
   const part = parts[name];
   if (!part) throw new Error(`Unknown part ${name}: server or web`);
   const stamp = join(part.dir, '.build-stamp');
   const hash = hashOf(part.inputs);
-  if (existsSync(part.output) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) {
-    continue;
+  const current = () =>
+    existsSync(part.output) && existsSync(stamp) && readFileSync(stamp, 'utf8') === hash;
+  if (current()) continue;
+  const unlock = lock(part.dir);
+  try {
+    // Another build may have finished while this one waited for the lock.
+    if (current()) continue;
+    const started = performance.now();
+    rmSync(stamp, { force: true });
+    await part.build();
+    writeFileSync(stamp, hash);
+    console.error(`Built ${name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  } finally {
+    unlock();
   }
-  const started = performance.now();
-  rmSync(stamp, { force: true });
-  await part.build();
-  writeFileSync(stamp, hash);
-  console.error(`Built ${name} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -68,6 +68,11 @@ export interface AppDeps {
   redis?: { ping(): Promise<unknown> };
   /** How often live streams re-check their session and how long they live (tests shorten them). */
   streamTiming?: StreamTiming;
+  /**
+   * How long a plugin may take to load before the start fails (Fastify's 10 s when left out).
+   * The tests give more: a test process starved on a busy 2-core machine once took longer.
+   */
+  pluginTimeoutMs?: number;
 }
 
 /**
@@ -95,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     ...serverTimeouts(config.timeouts),
     schemaController: { compilersFactory: zodCompilers },
+    ...(deps.pluginTimeoutMs === undefined ? {} : { pluginTimeout: deps.pluginTimeoutMs }),
   });
   configureUploads(app, {
     idleMs: config.timeouts.uploadIdleMs,

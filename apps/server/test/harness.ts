@@ -100,6 +100,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     logStream: opts.logStream,
     redis: opts.redis,
     streamTiming: opts.streamTiming,
+    pluginTimeoutMs: 60_000,
   });
   opts.extend?.(app, { db: database.db, jwtSecret: config.jwtSecret, limiter });
   await app.ready();

@@ -31,6 +31,7 @@ export async function startPeerApp(t: TestApp): Promise<PeerApp> {
     storage: t.storage,
     sms: outboxSmsSender(join(t.dataDir, 'peer-outbox.jsonl'), pino({ level: 'silent' })),
     limiter: memoryRateLimiter(),
+    pluginTimeoutMs: 60_000,
   });
   await app.ready();
   return {

@@ -28,8 +28,8 @@ async function driverRequests(): Promise<HelpRequestView[]> {
   return requests.filter((r) => r.user.number === '+919000000002');
 }
 
-async function driverPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await phoneContext(browser, server.url);
+async function driverPage(on: Browser = browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(on, server.url);
   await context.grantPermissions(['geolocation'], { origin: server.url });
   await context.setGeolocation(vapi);
   const page = await context.newPage();
@@ -124,7 +124,8 @@ describe('help on a bad network', () => {
     // are counted, not the rows.
     const sends = async () => (await driverRequests()).reduce((n, r) => n + r.repeatCount, 0);
     const before = await sends();
-    const { context, page } = await driverPage();
+    // The whole browser: the headless shell has no Background Sync.
+    const { context, page } = await driverPage(await sharedBrowser({ whole: true }));
     // Chrome grants it to sites by default; a test context starts with nothing granted.
     await context.grantPermissions(['geolocation', 'background-sync'], { origin: server.url });
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {

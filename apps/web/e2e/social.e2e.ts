@@ -38,7 +38,8 @@ beforeAll(async () => {
   await server.database.db
     .insert(postImages)
     .values({ id: randomUUID(), postId: post.id, position: 0, key, width: 360, height: 640 });
-  browser = await sharedBrowser();
+  // The whole browser: the driver is offered push alerts, which the headless shell lacks.
+  browser = await sharedBrowser({ whole: true });
   user = await openPage();
   driver = await openPage();
 });

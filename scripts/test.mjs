@@ -125,12 +125,17 @@ async function serverPasses() {
 // test to need one makes it, every later one copies it (apps/server/test/fixtures-media.ts).
 const mediaFixtures = mkdtempSync(join(tmpdir(), 'saathi-media-fixtures-'));
 process.env.TEST_MEDIA_CACHE = mediaFixtures;
+// Likewise the migrated PGlite database every Vitest run starts its files from
+// (apps/server/test/global-setup.ts).
+const pgliteCache = mkdtempSync(join(tmpdir(), 'saathi-pglite-cache-'));
+process.env.TEST_PGLITE_CACHE = pgliteCache;
 
 // Two lanes side by side. Each part alone leaves a 2-core machine idle a good part of its time
 // (a killed worker's job lease running out, upload timeouts, throttled networks, the spec's
 // timers), and one after another they took 705 s where their CPU work fits in about 500.
 await Promise.all([serverPasses(), checksWebAndJourneys()]);
 rmSync(mediaFixtures, { recursive: true, force: true });
+rmSync(pgliteCache, { recursive: true, force: true });
 
 if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\n${summary.join('\n')}\n`);

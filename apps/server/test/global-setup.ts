@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -19,6 +20,24 @@ import { testConfig } from './test-config.js';
  */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'saathi-pglite-'));
+  project.provide('pgliteSnapshot', await pgliteSnapshot(dir));
+  const dropTemplate = await postgresTemplate(project);
+  return async () => {
+    await dropTemplate();
+    await rm(dir, { recursive: true, force: true });
+  };
+}
+
+/**
+ * The migrated PGlite dump. `npm test` runs three Vitest runs that each need it and names a
+ * folder for the whole command (TEST_PGLITE_CACHE): the first run to finish one leaves it
+ * there and the later ones take it, instead of spending about 10 s of CPU each on the same
+ * migrations. Written under another name and renamed, so a run never reads half a file.
+ */
+async function pgliteSnapshot(dir: string): Promise<string> {
+  const cache = process.env.TEST_PGLITE_CACHE;
+  const cached = cache ? join(cache, 'migrated.tar') : undefined;
+  if (cached && existsSync(cached)) return cached;
   const database = openPglite(undefined);
   await database.migrate();
   await makeJobTables(database, dir);
@@ -28,12 +47,10 @@ export default async function setup(project: TestProject) {
   const file = join(dir, 'migrated.tar');
   await writeFile(file, Buffer.from(await (await database.dump()).arrayBuffer()));
   await database.close();
-  project.provide('pgliteSnapshot', file);
-  const dropTemplate = await postgresTemplate(project);
-  return async () => {
-    await dropTemplate();
-    await rm(dir, { recursive: true, force: true });
-  };
+  if (!cached) return file;
+  await copyFile(file, `${cached}.${process.pid}`);
+  await rename(`${cached}.${process.pid}`, cached);
+  return cached;
 }
 
 /**

@@ -99,8 +99,10 @@ describe('upload intake on a listening server', () => {
     expect(res.status, res.body).toBe(400);
     expect(JSON.parse(res.body)).toMatchObject({ code: 'image_type' });
     expect(res.headers.connection).toBe('close');
-    // Closed by the refusal, not later by the request deadline, however long the phone sends.
-    expect(await c.closed).toBeLessThan(REQUEST_MS);
+    // Closed with the refusal, not later by the request deadline, however long the phone
+    // sends. Measured from the answer: on a starved CI machine the answer itself once took
+    // most of the deadline.
+    expect((await c.closed) - res.afterMs).toBeLessThan(1000);
   });
 
   it(`refuses an upload that sends nothing for ${IDLE_MS} ms (408) and keeps nothing of it`, async () => {

@@ -104,8 +104,13 @@ describe('videos that would hold the worker', () => {
     await health;
     expect([...statuses]).toEqual([200]);
 
-    expect(Date.now() - started).toBeLessThan(30_000);
-    expect(slowestHealthMs).toBeLessThan(1000);
+    const tookMs = Date.now() - started;
+    expect(tookMs).toBeLessThan(30_000);
+    // Probed or decoded in the API's own process, a health call would wait for most of the
+    // refusal. Beside Chromium on a starved 2-core CI machine a call took 1.8 s anyway (the
+    // embedded database shares the API's thread), so the bound is the larger of 2 s and a
+    // quarter of the refusal's time.
+    expect(slowestHealthMs).toBeLessThan(Math.max(2000, tookMs / 4));
     expect(failed.failureReason).toBe(messages.media_video_too_large);
     expect(await jobRuns(id)).toEqual([{ state: 'completed', retry_count: 0 }]);
 

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cpuMsOf } from '../src/media/process-cpu.js';
 
 export interface Started {
   child: ChildProcess;
@@ -24,16 +25,6 @@ async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
-}
-
-/** Linux counts a process's CPU time in clock ticks, 100 a second on every platform it runs. */
-const msPerTick = 10;
-
-async function cpuMsOf(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  // The name in parentheses may hold spaces; utime and stime are the 12th and 13th fields after it.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * msPerTick;
 }
 
 /**
@@ -85,7 +76,11 @@ export async function startServer(
     startMs,
     startRssMb,
     idleRssMb,
-    cpuMs: () => cpuMsOf(child.pid ?? 0),
+    cpuMs: async () => {
+      const ms = await cpuMsOf(child.pid ?? 0);
+      if (ms === undefined) throw new Error('The bench reads CPU time from /proc, on Linux only');
+      return ms;
+    },
     stop: () =>
       new Promise((resolve) => {
         child.once('exit', () => resolve());

@@ -3,6 +3,7 @@ import { setPriority } from 'node:os';
 import type { Sharp, SharpOptions } from 'sharp';
 import { forkTarget } from '../server-root.js';
 import { MediaRejectedError } from './errors.js';
+import { cpuMsOf } from './process-cpu.js';
 import { loadSharp } from './load-sharp.js';
 import { MEDIA_NICENESS } from './niceness.js';
 
@@ -19,17 +20,24 @@ export type HeifReply =
   | { kind: 'failed'; message: string };
 
 /**
- * Limits of one decode. The time covers the child's start (about 0.3 s) and a 50 MP photo's
- * decode (5 s on one core here), with room for a loaded machine. libheif's wasm memory holds
- * the decoded planes and the RGBA copy: 50 MP takes about 500 MB, so 768 MB is the ceiling
- * past which a file that lies about its size is refused; the JS heap holds only small objects.
+ * Limits of one decode. Its CPU time covers the child's start (about 0.3 s) and a 50 MP
+ * photo's decode (5 s of one core here), with room for a slow core. It is CPU time, not wall
+ * time, because the limit is about what the file costs: on a busy machine a photo that costs
+ * 5 s may take a minute to get them, and is still a photo, not a bomb. Wall time has a
+ * backstop several times longer, and stands in for CPU time where there is no /proc to read.
+ * libheif's wasm memory holds the decoded planes and the RGBA copy: 50 MP takes about 500 MB,
+ * so 768 MB is the ceiling past which a file that lies about its size is refused; the JS heap
+ * holds only small objects.
  */
 export const heifLimits = {
-  timeoutMs: 30_000,
+  cpuMs: 30_000,
+  wallFactor: 6,
   wasmMemoryMb: 768,
   heapMb: 128,
   niceness: MEDIA_NICENESS,
 } as const;
+
+const cpuReadable = process.platform === 'linux';
 
 // The child runs the way the server does: compiled, or its TypeScript through tsx's loader.
 const CHILD = forkTarget('media/heif-child');
@@ -48,7 +56,7 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-function decodeInChild(job: HeifJob, timeoutMs: number): Promise<HeifReply> {
+function decodeInChild(job: HeifJob, cpuLimitMs: number): Promise<HeifReply> {
   return new Promise((resolve, reject) => {
     const child = fork(CHILD.modulePath, [], {
       execArgv: [
@@ -76,10 +84,25 @@ function decodeInChild(job: HeifJob, timeoutMs: number): Promise<HeifReply> {
       if (done) return;
       done = true;
       clearTimeout(timer);
+      clearInterval(watch);
       child.kill('SIGKILL');
       settle();
     };
-    const timer = setTimeout(() => finish(() => reject(tooLarge())), timeoutMs);
+    const overLimit = () => finish(() => reject(tooLarge()));
+    const timer = setTimeout(
+      overLimit,
+      cpuReadable ? cpuLimitMs * heifLimits.wallFactor : cpuLimitMs,
+    );
+    const pid = child.pid;
+    const watch = setInterval(
+      () => {
+        if (!cpuReadable || pid === undefined) return;
+        void cpuMsOf(pid).then((used) => {
+          if (used !== undefined && used > cpuLimitMs) overLimit();
+        });
+      },
+      Math.min(250, Math.max(20, cpuLimitMs / 4)),
+    );
     child.once('message', (reply: HeifReply) => finish(() => resolve(reply)));
     child.once('error', (error) => finish(() => reject(error)));
     child.once('exit', (code, signal) =>
@@ -98,7 +121,7 @@ function decodeInChild(job: HeifJob, timeoutMs: number): Promise<HeifReply> {
  * Decodes a HEIC/HEIF photo into a sharp pipeline, fitted inside the photo box. sharp's
  * prebuilt libvips reads HEIF only with AV1 inside (AVIF): Apple's HEVC-coded HEIC needs
  * libheif with an HEVC decoder, the wasm build in heic-decode, which runs in a child process
- * (heif-child.ts) with a time and a memory limit. libheif applies the file's rotation and
+ * (heif-child.ts) with a CPU time and a memory limit. libheif applies the file's rotation and
  * mirroring itself, and the raw pixels carry no EXIF, so there is nothing left to orient.
  * AV1-coded HEIF files, which libheif-wasm cannot read, are handed to sharp directly.
  */
@@ -106,9 +129,9 @@ export async function heifToSharp(
   data: Buffer,
   options: SharpOptions,
   maxPixels: number,
-  timeoutMs: number = heifLimits.timeoutMs,
+  cpuLimitMs: number = heifLimits.cpuMs,
 ): Promise<Sharp> {
-  const reply = await oneAtATime(() => decodeInChild({ data, maxPixels }, timeoutMs));
+  const reply = await oneAtATime(() => decodeInChild({ data, maxPixels }, cpuLimitMs));
   const sharp = await loadSharp();
   switch (reply.kind) {
     case 'decoded': {

@@ -41,8 +41,8 @@ export const photoPixelLimits = {
 export interface NormalizeOptions {
   /** The most pixels accepted; HEIF never more than `photoPixelLimits.heif`. */
   maxPixels?: number;
-  /** Time limit of the HEIF decoder's process (decode-heif.ts `heifLimits.timeoutMs`). */
-  heifTimeoutMs?: number;
+  /** CPU time limit of the HEIF decoder's process (decode-heif.ts `heifLimits.cpuMs`). */
+  heifCpuLimitMs?: number;
 }
 
 const inputOptions = (maxPixels: number): SharpOptions => ({
@@ -65,7 +65,7 @@ const inputOptions = (maxPixels: number): SharpOptions => ({
 export async function normalizeImage(
   input: Buffer | string,
   mime: string,
-  { maxPixels = photoPixelLimits.post, heifTimeoutMs }: NormalizeOptions = {},
+  { maxPixels = photoPixelLimits.post, heifCpuLimitMs }: NormalizeOptions = {},
 ): Promise<NormalizedImage> {
   if (!(postImageTypes as readonly string[]).includes(mime)) {
     throw new MediaRejectedError('media_image_unsupported', 'This type of photo is not supported.');
@@ -75,7 +75,7 @@ export async function normalizeImage(
     if (heifTypes.includes(mime)) {
       const data = typeof input === 'string' ? await readFile(input) : input;
       const heifPixels = Math.min(maxPixels, photoPixelLimits.heif);
-      pipeline = await heifToSharp(data, inputOptions(heifPixels), heifPixels, heifTimeoutMs);
+      pipeline = await heifToSharp(data, inputOptions(heifPixels), heifPixels, heifCpuLimitMs);
     } else {
       const sharp = await loadSharp();
       pipeline = sharp(input, inputOptions(maxPixels));

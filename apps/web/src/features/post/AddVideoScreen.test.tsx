@@ -17,10 +17,12 @@ function pick(label: string, files: File[], which = 0) {
 
 describe('Add Video', () => {
   beforeEach(() => {
+    // A browser gives every file its own object URL, and the screen keys its previews by it.
+    let made = 0;
     vi.stubGlobal(
       'URL',
       Object.assign(URL, {
-        createObjectURL: () => 'blob:preview',
+        createObjectURL: () => `blob:preview-${++made}`,
         revokeObjectURL: () => undefined,
       }),
     );

@@ -9,6 +9,16 @@ export interface Fixtures {
   deepCursor: string;
 }
 
+/** What a load process (load.ts, paced-load.ts) is asked to do: its argv[2], as JSON. */
+export interface LoadSpec {
+  url: string;
+  call: string;
+  seconds: number;
+  connections: number;
+  /** Fixtures as JSON: 2,000 tokens are too long for a command line. */
+  fixturesFile: string;
+}
+
 export interface CallRequest {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   path: string;

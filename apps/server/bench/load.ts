@@ -1,23 +1,13 @@
 // The load generator, in its own process so it never competes with the server it measures
-// inside one event loop. argv[2]: JSON { url, call, seconds, connections, fixturesFile, rate?,
-// callersFrom? }: `rate` holds the whole run at that many requests a second (a latency
-// measure, not a throughput one); `callersFrom` makes the callers start that far into the
-// token list. Prints "started" when it begins; SIGINT ends the run early, so the run
+// inside one event loop. argv[2]: JSON LoadSpec (calls.ts) and `callersFrom`, which makes the
+// callers start that far into the token list. Prints "started" when it begins; SIGINT ends the run early, so the run
 // can span another process's work. Then prints one JSON line: req/s, p50, p99 and errors
 // (failed requests and non-2xx answers), and the number of requests answered.
 import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
-import { hotCalls, type Fixtures } from './calls.js';
+import { hotCalls, type Fixtures, type LoadSpec } from './calls.js';
 
-const spec = JSON.parse(process.argv[2] ?? '{}') as {
-  url: string;
-  call: string;
-  seconds: number;
-  connections: number;
-  fixturesFile: string;
-  rate?: number;
-  callersFrom?: number;
-};
+const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec & { callersFrom?: number };
 const fixtures = JSON.parse(await readFile(spec.fixturesFile, 'utf8')) as Fixtures;
 const shift = spec.callersFrom ?? 0;
 fixtures.tokens = [...fixtures.tokens.slice(shift), ...fixtures.tokens.slice(0, shift)];
@@ -30,7 +20,6 @@ const options: autocannon.Options = {
   url: spec.url,
   connections: spec.connections,
   duration: spec.seconds,
-  ...(spec.rate ? { overallRate: spec.rate } : {}),
   requests: first.map((_, i) => ({
     setupRequest: (req: autocannon.Request, context: object) => {
       const turn = context as { n?: number };

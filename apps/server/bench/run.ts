@@ -11,7 +11,8 @@
 // Then, on the app (transcode.ts), the API's p99 at a modest fixed rate while a 30 s
 // 1080x1920 phone clip (made here with ffmpeg's test sources) transcodes in its own process
 // through the post worker's function, against the same rate idle, and the transcode's wall
-// time against the clip's length. BENCH_TRANSCODE=false leaves this out.
+// time against the clip's length, three times over (TRANSCODE_RUNS) with the idle and busy
+// spans alternating. BENCH_TRANSCODE=false leaves this out.
 //
 // PostgreSQL (BENCH_DATABASE_URL, a database it may EMPTY): app and floor run side by side on
 // the one database, each call measured on the app then on the floor.

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FfmpegError } from './errors.js';
 import { ffmpegPath, ffprobePath, installerBinary, runFfmpeg, runTool } from './ffmpeg.js';
@@ -38,6 +38,24 @@ describe('runTool', () => {
     const base = await niceness();
     expect(await niceness(10)).toBe(Math.min(19, base + 10));
   });
+
+  it.runIf(existsSync('/proc/self/autogroup'))(
+    'runs a yielding tool in a session of its own whose group has its nice level',
+    async () => {
+      // The group's level is set just after the spawn: the tool waits until it shows.
+      const script =
+        'for i in $(seq 100); do grep -q "nice 10" /proc/self/autogroup && break; sleep 0.05; done; cat /proc/self/autogroup';
+      const { stdout } = await runTool('/bin/sh', ['-c', script], {
+        timeoutMs: 10_000,
+        captureStdout: true,
+        niceness: 10,
+      });
+      const ours = readFileSync('/proc/self/autogroup', 'utf8').split(' ')[0];
+      const [group, , level] = stdout.toString().trim().split(' ');
+      expect(level).toBe('10');
+      expect(group).not.toBe(ours);
+    },
+  );
 });
 
 describe('runFfmpeg', () => {

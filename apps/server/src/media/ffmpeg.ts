@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { FfmpegError } from './errors.js';
 import { MEDIA_NICENESS } from './niceness.js';
+import { ownSessionAvailable, yieldSession } from './session-priority.js';
 
 type Tool = 'ffmpeg' | 'ffprobe';
 
@@ -170,10 +171,17 @@ export function runTool(
       reject(new FfmpegError('spawn', `${binary}: not found or not executable`));
       return;
     }
+    const yielding = opts.niceness !== undefined && opts.niceness > 0 && ownSessionAvailable;
     const child = spawn(command, argv, {
       stdio: ['ignore', opts.captureStdout ? 'pipe' : 'ignore', 'pipe'],
       windowsHide: true,
+      // Its own session: see session-priority.ts. The parent-death wrapper still ends it
+      // with us, though a terminal's Ctrl-C no longer reaches it directly.
+      detached: yielding,
     });
+    if (yielding && opts.niceness !== undefined && child.pid !== undefined) {
+      yieldSession(child.pid, opts.niceness);
+    }
     const out: Buffer[] = [];
     let outBytes = 0;
     let stderr = '';

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { mediaNiceness } from './niceness.js';
 
 describe('the nice level of media work', () => {
-  it('is 10 unless MEDIA_NICENESS says otherwise', () => {
-    expect(mediaNiceness(undefined)).toBe(10);
-    expect(mediaNiceness('')).toBe(10);
+  it('is 19 unless MEDIA_NICENESS says otherwise', () => {
+    expect(mediaNiceness(undefined)).toBe(19);
+    expect(mediaNiceness('')).toBe(19);
+    expect(mediaNiceness('10')).toBe(10);
     expect(mediaNiceness('0')).toBe(0);
     expect(mediaNiceness('19')).toBe(19);
   });

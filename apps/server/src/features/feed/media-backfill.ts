@@ -27,7 +27,10 @@ import type { ProcessDeps } from './process-post.js';
 export const BACKFILL_MEDIA_QUEUE = 'post.backfill-media';
 export const backfillQueuePolicy = { name: BACKFILL_MEDIA_QUEUE, policy: 'short' } as const;
 
-/** Below new posts' ffmpeg (nice 10): on a busy machine the backfill waits, they do not. */
+/**
+ * The lowest level whatever MEDIA_NICENESS says: where new posts' ffmpeg is set to run above
+ * it, on a busy machine the backfill waits and they do not.
+ */
 const BACKFILL_NICENESS = 19;
 const PAGE = 500;
 

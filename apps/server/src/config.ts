@@ -15,12 +15,12 @@ const flag = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /**
- * One core is left for the API and the database when they share the machine; the time
- * limit is the base of video-budget.ts plus the longest clip (10 minutes).
+ * One core is left for the API and the database when they share the machine; the CPU time
+ * limit is what video-budget.ts gives the longest clip (10 minutes).
  */
 export const mediaDefaults = () => ({
   concurrency: Math.max(1, availableParallelism() - 1),
-  videoTimeLimitSec: 660,
+  videoTimeLimitSec: 1320,
 });
 
 /** Days a driver's identity images are kept after the verification decision (privacy page). */
@@ -53,8 +53,7 @@ const envSchema = z.object({
   SALAH_DEFAULT_LAT: z.coerce.number().min(-90).max(90).default(defaultSalahPlace.latitude),
   SALAH_DEFAULT_LNG: z.coerce.number().min(-180).max(180).default(defaultSalahPlace.longitude),
   MEDIA_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  // At most 12 minutes: pg-boss gives a post's whole job 15 (jobs/queue.ts).
-  VIDEO_TIME_LIMIT_SEC: z.coerce.number().int().min(1).max(720).optional(),
+  VIDEO_TIME_LIMIT_SEC: z.coerce.number().int().min(1).max(3600).optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().optional(),
   S3_ENDPOINT: z.union([z.literal(''), z.url({ protocol: /^https?$/ })]).optional(),

@@ -131,7 +131,7 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL)(
       await writeFile(join(partDir, `video.mp4.${pid}.${randomUUID()}.part`), 'half a video');
 
       // The kernel ends ffmpeg with its parent (setpriv --pdeathsig), not its own CPU limit
-      // of TIME_LIMIT_SEC per core, nor the end of the clip.
+      // (TIME_LIMIT_SEC and a second per core), nor the end of the clip.
       await until(
         `ffmpeg ${running.join(', ')} to end with its parent`,
         async () => ((await ffmpegsUnder(work)).length === 0 ? true : undefined),

@@ -3,7 +3,7 @@ import { setPriority } from 'node:os';
 import type { Sharp, SharpOptions } from 'sharp';
 import { forkTarget } from '../server-root.js';
 import { MediaRejectedError } from './errors.js';
-import { cpuMsOf } from './process-cpu.js';
+import { cpuTimeReadable, watchCpu } from './process-cpu.js';
 import { loadSharp } from './load-sharp.js';
 import { MEDIA_NICENESS } from './niceness.js';
 
@@ -36,8 +36,6 @@ export const heifLimits = {
   heapMb: 128,
   niceness: MEDIA_NICENESS,
 } as const;
-
-const cpuReadable = process.platform === 'linux';
 
 // The child runs the way the server does: compiled, or its TypeScript through tsx's loader.
 const CHILD = forkTarget('media/heif-child');
@@ -84,25 +82,17 @@ function decodeInChild(job: HeifJob, cpuLimitMs: number): Promise<HeifReply> {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      clearInterval(watch);
+      unwatch();
       child.kill('SIGKILL');
       settle();
     };
     const overLimit = () => finish(() => reject(tooLarge()));
     const timer = setTimeout(
       overLimit,
-      cpuReadable ? cpuLimitMs * heifLimits.wallFactor : cpuLimitMs,
+      cpuTimeReadable ? cpuLimitMs * heifLimits.wallFactor : cpuLimitMs,
     );
-    const pid = child.pid;
-    const watch = setInterval(
-      () => {
-        if (!cpuReadable || pid === undefined) return;
-        void cpuMsOf(pid).then((used) => {
-          if (used !== undefined && used > cpuLimitMs) overLimit();
-        });
-      },
-      Math.min(250, Math.max(20, cpuLimitMs / 4)),
-    );
+    const unwatch =
+      child.pid === undefined ? () => undefined : watchCpu(child.pid, cpuLimitMs, overLimit);
     child.once('message', (reply: HeifReply) => finish(() => resolve(reply)));
     child.once('error', (error) => finish(() => reject(error)));
     child.once('exit', (code, signal) =>

@@ -29,7 +29,8 @@ export class MediaRejectedError extends Error {
   }
 }
 
-export type FfmpegFailure = 'spawn' | 'exit' | 'timeout' | 'aborted' | 'output_too_large';
+export type FfmpegFailure =
+  'spawn' | 'exit' | 'timeout' | 'cpu_limit' | 'aborted' | 'output_too_large';
 
 export class FfmpegError extends Error {
   override readonly name = 'FfmpegError';
@@ -52,8 +53,8 @@ const ENVIRONMENT = /No space left|Permission denied|Cannot allocate memory|Too 
 /**
  * ffmpeg exits non-zero both for unreadable input and for local trouble. A non-zero exit is
  * taken as a bad file unless its stderr names a local cause; spawn errors stay FfmpegErrors.
- * A timeout stays one here too: only the video transcode, whose limit scales with the clip,
- * may call it the file's fault (transcode-video.ts).
+ * A time or CPU limit stays one here too: only the video transcode, whose limit scales with
+ * the clip, may call it the file's fault (transcode-video.ts).
  */
 export function asRejection(error: unknown, rejection: () => MediaRejectedError): unknown {
   if (

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FfmpegError } from './errors.js';
 import { ffmpegPath, ffprobePath, installerBinary, runFfmpeg, runTool } from './ffmpeg.js';
+import { cpuTimeReadable } from './process-cpu.js';
 
 describe('ffmpeg binaries', () => {
   it('finds ffmpeg and ffprobe', () => {
@@ -79,6 +80,34 @@ describe('runFfmpeg', () => {
     expect(error).toBeInstanceOf(FfmpegError);
     expect((error as FfmpegError).kind).toBe('timeout');
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it.runIf(cpuTimeReadable)('stops a busy process at its CPU time limit', async () => {
+    const started = Date.now();
+    // An endless 1080p encode, as fast as it can go: it uses a second of CPU in well under 1 s.
+    const error = await runFfmpeg(
+      [
+        ...['-f', 'lavfi', '-i', 'testsrc2=size=1920x1080', '-c:v', 'libx264'],
+        ...['-preset', 'medium', '-f', 'null', '-'],
+      ],
+      { timeoutMs: 60_000, cpuLimitMs: 1_000 },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FfmpegError);
+    expect((error as FfmpegError).kind).toBe('cpu_limit');
+    expect(Date.now() - started).toBeLessThan(30_000);
+  });
+
+  it.runIf(cpuTimeReadable)('lets a process that waits run past its CPU time limit', async () => {
+    const started = Date.now();
+    // Two seconds of silence at its own pace: next to no CPU.
+    await runFfmpeg(
+      ['-re', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono', '-t', '2', '-f', 'null', '-'],
+      {
+        timeoutMs: 20_000,
+        cpuLimitMs: 1_000,
+      },
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
   });
 
   it('stops when the caller aborts', async () => {

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { FfmpegError } from './errors.js';
 import { MEDIA_NICENESS } from './niceness.js';
+import { watchCpu } from './process-cpu.js';
 import { ownSessionAvailable, yieldSession } from './session-priority.js';
 
 type Tool = 'ffmpeg' | 'ffprobe';
@@ -126,6 +127,13 @@ export interface RunOptions {
   /** The process is killed (SIGKILL) after this long; a stuck decoder must not hold a worker. */
   timeoutMs: number;
   /**
+   * The process is killed (SIGKILL) once it has used this much CPU time, all its threads
+   * together: what a file costs, however busy the machine is (a tool at nice 19 on a busy
+   * server may wait minutes for the CPU a clip needs). Read from /proc, so Linux only;
+   * `timeoutMs` still ends a run that stalls.
+   */
+  cpuLimitMs?: number;
+  /**
    * Run at this `nice` level (0 to 19; higher yields more): media work must leave the CPU
    * to the API's answers on the same machine.
    */
@@ -195,6 +203,13 @@ export function runTool(
       () => stop(new FfmpegError('timeout', `took longer than ${opts.timeoutMs} ms`)),
       opts.timeoutMs,
     );
+    const { cpuLimitMs } = opts;
+    const unwatch =
+      cpuLimitMs === undefined || child.pid === undefined
+        ? () => undefined
+        : watchCpu(child.pid, cpuLimitMs, () =>
+            stop(new FfmpegError('cpu_limit', `used more than ${cpuLimitMs} ms of CPU time`)),
+          );
     const onAbort = () => stop(new FfmpegError('aborted', 'aborted'));
     opts.signal?.addEventListener('abort', onAbort, { once: true });
 
@@ -214,6 +229,7 @@ export function runTool(
 
     const finish = () => {
       clearTimeout(timer);
+      unwatch();
       opts.signal?.removeEventListener('abort', onAbort);
     };
     child.on('error', (error) => {
@@ -239,11 +255,16 @@ const FFMPEG_BASE = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y'];
 
 /**
  * ffmpeg's -timelimit is a CPU-time rlimit the kernel enforces on the process itself, so it
- * holds even if ffmpeg outlives us. It counts every thread, so it allows the wall-clock
- * timeout on every core: an orphan stops after at most that many times the timeout.
+ * holds even if ffmpeg outlives us. It counts every thread: without a CPU limit of ours it
+ * allows the wall-clock timeout on every core, so an orphan stops after at most that many
+ * times the timeout. With one, it allows a second of every core past it, more than our
+ * check lets pass between two reads, so that ours ends the run and says why.
  */
-function cpuLimitSec(timeoutMs: number): number {
-  return Math.ceil((timeoutMs / 1000) * availableParallelism()) + 1;
+function cpuLimitSec(opts: RunOptions): number {
+  const cores = availableParallelism();
+  return opts.cpuLimitMs === undefined
+    ? Math.ceil((opts.timeoutMs / 1000) * cores) + 1
+    : Math.ceil(opts.cpuLimitMs / 1000) + cores;
 }
 
 /**
@@ -256,7 +277,7 @@ function cpuLimitSec(timeoutMs: number): number {
 export const encoderThreads = () => Math.max(2, availableParallelism() - 1);
 
 export function runFfmpeg(args: readonly string[], opts: RunOptions): Promise<RunResult> {
-  const limit = ['-timelimit', String(cpuLimitSec(opts.timeoutMs))];
+  const limit = ['-timelimit', String(cpuLimitSec(opts))];
   return runTool(ffmpegPath(), [...FFMPEG_BASE, ...limit, ...args], {
     ...opts,
     // Background media work yields the CPU to the API unless the caller asks otherwise.

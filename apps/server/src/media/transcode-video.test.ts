@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,8 +11,10 @@ import {
   setRotation,
   sniffedMime,
 } from '../../test/fixtures-media.js';
-import { MediaRejectedError } from './errors.js';
+import { until } from '../../test/until.js';
+import { FfmpegError, MediaRejectedError } from './errors.js';
 import { runFfprobe } from './ffmpeg.js';
+import { cpuTimeReadable } from './process-cpu.js';
 import { probeMedia } from './probe.js';
 import { transcodeRenditions, transcodeVideo } from './transcode-video.js';
 import { postVideoTypes } from '@saathi/contract';
@@ -312,5 +314,67 @@ describe('transcodeRenditions', () => {
     expect(result.full).toBeNull();
     expect(result.low).toEqual({ width: 360, height: 640, kbps: 288 });
     expect(isFaststart(await readFile(low))).toBe(true);
+  });
+});
+
+/**
+ * The pid of the ffmpeg writing `output`, once it runs (its wrappers, setpriv and nice, exec
+ * it under the same pid).
+ */
+const ffmpegWriting = (output: string) =>
+  until(
+    `ffmpeg writing ${output}`,
+    async () => {
+      for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+        const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+        if (cmdline.split('\0').includes(`file:${output}`)) return Number(pid);
+      }
+      return undefined;
+    },
+    { every: 20 },
+  );
+
+describe.runIf(cpuTimeReadable)('the time limit of a transcode', () => {
+  // 20 s of 320x240: about a second of CPU, long enough to catch its ffmpeg under way.
+  const small = () => join(dir, 'small-20s.mp4');
+  beforeAll(() =>
+    ffmpeg([
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=320x240:rate=30:duration=20'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', small()],
+    ]),
+  );
+
+  it('counts CPU time: a run held off the CPU longer than its budget still finishes', async () => {
+    const low = join(dir, 'held.360.mp4');
+    // 3 s of CPU time, and 18 s on the wall clock.
+    const run = transcodeRenditions(small(), { low }, { timeLimit: { maxSec: 3 } });
+    const pid = await ffmpegWriting(low);
+    // What a busy server does to a nice-19 ffmpeg: it gets no CPU for a while.
+    process.kill(pid, 'SIGSTOP');
+    await new Promise((r) => setTimeout(r, 4_000));
+    process.kill(pid, 'SIGCONT');
+    expect((await run).low).toMatchObject({ width: 320, height: 240 });
+  });
+
+  it('refuses a file that costs more CPU than its budget, for good', async () => {
+    const error = await transcodeRenditions(
+      join(dir, 'busy-1080p.mp4'),
+      { low: join(dir, 'costly.360.mp4') },
+      { timeLimit: { maxSec: 0.3 } },
+    ).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MediaRejectedError);
+    expect((error as MediaRejectedError).code).toBe('media_video_too_slow');
+  });
+
+  it("calls a run that stalls past the wall-clock backstop the machine's failure, to retry", async () => {
+    const low = join(dir, 'stalled.360.mp4');
+    const started = Date.now();
+    // 1 s of CPU time, and 6 s on the wall clock.
+    const run = transcodeRenditions(small(), { low }, { timeLimit: { maxSec: 1 } });
+    process.kill(await ffmpegWriting(low), 'SIGSTOP');
+    const error = await run.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FfmpegError);
+    expect((error as FfmpegError).kind).toBe('timeout');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(6_000);
   });
 });

@@ -6,11 +6,17 @@ import { asRejection, FfmpegError, MediaRejectedError } from './errors.js';
 import { encoderThreads, runFfmpeg } from './ffmpeg.js';
 import { probeMedia, type MediaProbe } from './probe.js';
 import { limits } from './types.js';
-import { refuseCostlyVideo, videoTimeLimitMs, type VideoTimeLimit } from './video-budget.js';
+import { cpuTimeReadable } from './process-cpu.js';
+import {
+  refuseCostlyVideo,
+  videoCpuLimitMs,
+  videoWallLimitMs,
+  type VideoTimeLimit,
+} from './video-budget.js';
 import { isToneMapped, renditionFilterGraph } from './video-filters.js';
 
 export interface TranscodeVideoOptions {
-  /** How long ffmpeg may run, scaled to the clip's length (see video-budget.ts). */
+  /** How much CPU time ffmpeg may use, scaled to the clip's length (see video-budget.ts). */
   timeLimit?: VideoTimeLimit;
   maxDurationSec?: number;
   signal?: AbortSignal;
@@ -246,12 +252,14 @@ export async function transcodeRenditions(
       outputArgs(o.settings, `v${i}`, o.path, probe, { toneMapped, maxSec }),
     ),
   ];
-  const timeoutMs = videoTimeLimitMs(
+  const cpuLimitMs = videoCpuLimitMs(
     probe.durationSec === null ? null : Math.min(probe.durationSec, maxSec),
-    opts.timeLimit ?? { maxSec: limits.maxInputDurationSec + 60 },
+    opts.timeLimit,
   );
+  // Where CPU time cannot be read, the budget is kept as wall time, as before.
+  const timeoutMs = cpuTimeReadable ? videoWallLimitMs(cpuLimitMs) : cpuLimitMs;
   try {
-    await runFfmpeg(args, { timeoutMs, signal: opts.signal, niceness: opts.niceness });
+    await runFfmpeg(args, { cpuLimitMs, timeoutMs, signal: opts.signal, niceness: opts.niceness });
     const files = await Promise.all(
       planned.map((o) =>
         encodedFile(o.path, renditionKbps(o.settings, probe.hasAudio), opts.signal),
@@ -271,9 +279,13 @@ export async function transcodeRenditions(
     };
   } catch (error) {
     await Promise.all(planned.map((o) => rm(o.path, { force: true })));
-    // The limit already allows for the clip's length, so running past it is the file's doing
+    // The CPU limit already allows for the clip's length, so using more is the file's doing
     // (frames that cost far more to decode than they weigh): a retry would only repeat it.
-    if (error instanceof FfmpegError && error.kind === 'timeout') {
+    // Past the wall-clock backstop with CPU to spare, the machine was too busy: worth a retry.
+    if (
+      error instanceof FfmpegError &&
+      (error.kind === 'cpu_limit' || (error.kind === 'timeout' && !cpuTimeReadable))
+    ) {
       throw tooSlow(error);
     }
     throw asRejection(error, damagedVideo);

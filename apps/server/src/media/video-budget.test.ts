@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseProbe } from './probe.js';
-import { refuseCostlyVideo, videoTimeLimitMs } from './video-budget.js';
+import { refuseCostlyVideo, videoCpuLimitMs, videoWallLimitMs } from './video-budget.js';
 
 /** What ffprobe says of a clip: one video stream with these properties. */
 const clip = (s: { width: number; height: number; frames?: number; duration?: number }) =>
@@ -58,11 +58,20 @@ describe('refuseCostlyVideo', () => {
   });
 });
 
-describe('videoTimeLimitMs', () => {
+describe('videoCpuLimitMs', () => {
   it('grows with the clip, up to the configured maximum', () => {
-    expect(videoTimeLimitMs(10, { maxSec: 660 })).toBe(70_000);
-    expect(videoTimeLimitMs(600, { maxSec: 660 })).toBe(660_000);
-    expect(videoTimeLimitMs(null, { maxSec: 660 })).toBe(660_000);
-    expect(videoTimeLimitMs(600, { maxSec: 20 })).toBe(20_000);
+    expect(videoCpuLimitMs(10, { maxSec: 1320 })).toBe(140_000);
+    expect(videoCpuLimitMs(600, { maxSec: 1320 })).toBe(1_320_000);
+    expect(videoCpuLimitMs(null, { maxSec: 1320 })).toBe(1_320_000);
+    expect(videoCpuLimitMs(600, { maxSec: 20 })).toBe(20_000);
+    expect(videoCpuLimitMs(30)).toBe(180_000);
+  });
+});
+
+describe('videoWallLimitMs', () => {
+  it("gives a starved run six times its CPU budget, within the job's 15 minutes", () => {
+    expect(videoWallLimitMs(1_000)).toBe(6_000);
+    expect(videoWallLimitMs(60_000)).toBe(360_000);
+    expect(videoWallLimitMs(180_000)).toBe(720_000);
   });
 });

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import autocannon from 'autocannon';
 import { hotCalls, type Fixtures, type LoadSpec } from './calls.js';
+import { percentiles } from './report.js';
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec & { callersFrom?: number };
 const fixtures = JSON.parse(await readFile(spec.fixturesFile, 'utf8')) as Fixtures;
@@ -39,10 +40,16 @@ const options: autocannon.Options = {
     },
   })),
 };
+// Each successful answer's latency as measured: autocannon's own percentiles are whole
+// milliseconds, and at a p99 of 2-4 ms that rounding alone moved a ratio by half.
+const latencies: number[] = [];
 const result = await new Promise<autocannon.Result>((resolve, reject) => {
   const instance = autocannon(options, (error: Error | null, done) =>
     error ? reject(error) : resolve(done),
   );
+  instance.on('response', (_client, statusCode: number, _bytes, responseTime: number) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+  });
   process.once('SIGINT', () => instance.stop());
   process.stdout.write('started\n');
 });
@@ -50,8 +57,7 @@ process.stdout.write(
   `${JSON.stringify({
     rps: result.requests.average,
     requests: result.requests.total,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    ...percentiles(latencies),
     errors: result.errors + result.non2xx + result.timeouts,
   })}\n`,
 );

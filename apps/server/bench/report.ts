@@ -56,12 +56,17 @@ export interface Latency {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
+/** The p50 and p99 of answers' latencies (ms), as measured, not rounded to a whole ms. */
+export function percentiles(samples: number[]): { p50: number; p99: number } {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+}
+
 export function pooledLatency(runs: Sampled[]): Latency {
-  const all = runs.flatMap((r) => r.samples).sort((a, b) => a - b);
+  const all = runs.flatMap((r) => r.samples);
   return {
     answers: all.length,
-    p50: percentile(all, 50),
-    p99: percentile(all, 99),
+    ...percentiles(all),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
   };
 }
@@ -96,7 +101,7 @@ export function printReport(
   for (const { call, app, floor } of rows) {
     out(
       `${pad(call, 18)}${pad(app.rps.toFixed(0), 11)}${pad(floor.rps.toFixed(0), 8)}${pad(ratio(app.rps, floor.rps), 7)}` +
-        `${pad(app.p50, 9)}${pad(floor.p50, 7)}${pad(app.p99, 9)}${pad(floor.p99, 7)}${pad(ratio(app.p99, floor.p99), 7)}` +
+        `${pad(app.p50.toFixed(1), 9)}${pad(floor.p50.toFixed(1), 7)}${pad(app.p99.toFixed(1), 9)}${pad(floor.p99.toFixed(1), 7)}${pad(ratio(app.p99, floor.p99), 7)}` +
         `${pad((app.cpuUs ?? 0).toFixed(0), 12)}${pad((floor.cpuUs ?? 0).toFixed(0), 7)}${pad(ratio(app.cpuUs ?? 0, floor.cpuUs ?? 0), 6)}${app.errors}/${floor.errors}`,
     );
   }

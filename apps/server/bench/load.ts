@@ -16,7 +16,7 @@ const call = hotCalls.find((c) => c.name === spec.call);
 if (!call) throw new Error(`unknown call ${spec.call}`);
 let counter = 0;
 // Each connection takes the next counter value when it starts its sequence of requests.
-const first = call.requests(fixtures, 0);
+const first = call.requests(fixtures, 0, shift);
 const options: autocannon.Options = {
   url: spec.url,
   connections: spec.connections,
@@ -25,7 +25,7 @@ const options: autocannon.Options = {
     setupRequest: (req: autocannon.Request, context: object) => {
       const turn = context as { n?: number };
       if (i === 0) turn.n = counter++;
-      const r = call.requests(fixtures, turn.n ?? 0)[i];
+      const r = call.requests(fixtures, turn.n ?? 0, shift)[i];
       if (!r) return req;
       return {
         ...req,

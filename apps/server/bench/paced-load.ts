@@ -77,7 +77,7 @@ function tick(): void {
       void finish();
       return;
     }
-    const [r] = call.requests(fixtures, n++);
+    const [r] = call.requests(fixtures, n++, 0);
     if (r) fire(r);
   }
   timer = setTimeout(tick, Math.max(0, start + n * interval - performance.now()));

@@ -61,6 +61,7 @@ const appArgs = [
   ...(PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', PROFILE_DIR] : []),
   // As `npm start` runs it (apps/server/package.json; why: docs/operations.md).
   '--max-semi-space-size=8',
+  '--gc-memory-reducer-start-delay-ms=2000',
   here('../dist/main.js'),
 ];
 const floorArgs = [

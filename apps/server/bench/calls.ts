@@ -6,6 +6,8 @@ export interface Fixtures {
   userIds: string[];
   /** The newest posts: likes and comments land on them. */
   postIds: string[];
+  /** Who wrote each of postIds, in the same order. */
+  postAuthorIds: string[];
   deepCursor: string;
 }
 
@@ -120,17 +122,24 @@ export const hotCalls: HotCall[] = [
       },
     ],
   },
+  // A post by someone else (the caller is user n + run: the tokens are rotated), so every
+  // comment tells its post's author: with the seed's authors, one load in six commented on its
+  // callers' own posts for the first 500 of every 2,000 requests, and did that much less work.
   {
     name: 'add comment',
     write: true,
-    requests: (f, n) => [
-      {
-        method: 'POST',
-        path: `/api/v1/video/${pick(f.postIds, n)}/comment`,
-        token: pick(f.tokens, n),
-        body: JSON.stringify({ comment: `Safe travels ${randomUUID().slice(0, 8)}` }),
-      },
-    ],
+    requests: (f, n, run) => {
+      const caller = pick(f.userIds, n + run);
+      const k = pick(f.postAuthorIds, n) === caller ? n + 1 : n;
+      return [
+        {
+          method: 'POST',
+          path: `/api/v1/video/${pick(f.postIds, k)}/comment`,
+          token: pick(f.tokens, n),
+          body: JSON.stringify({ comment: `Safe travels ${randomUUID().slice(0, 8)}` }),
+        },
+      ];
+    },
   },
   // Follow then unfollow the same person, one the caller (user n + run: the tokens are
   // rotated) never followed before: one toggle each way, the follow notifying. The followee

@@ -93,7 +93,7 @@ const tokens = await Promise.all(
 );
 const byNewest = () =>
   database.db
-    .select({ id: posts.id, createdAt: posts.createdAt })
+    .select({ id: posts.id, userId: posts.userId, createdAt: posts.createdAt })
     .from(posts)
     .orderBy(desc(posts.createdAt), desc(posts.id));
 const newest = await byNewest().limit(500);
@@ -105,6 +105,7 @@ const fixtures: Fixtures = {
   tokens,
   userIds: authors.map((a) => a.id),
   postIds: newest.map((p) => p.id),
+  postAuthorIds: newest.map((p) => p.userId),
   deepCursor: encodeCursor(deep),
 };
 // The push queue the floor sends to, as the app's start-up makes it (a copied PGlite dir

@@ -3,17 +3,17 @@
 // once. When an app query changes, change its twin here; the bench compares the answers. The
 // writes' hand-written statements are the app's own text, imported.
 import { createRequire } from 'node:module';
-import { getTableColumns, type Table } from 'drizzle-orm';
+import { getTableColumns, type Column, type Table } from 'drizzle-orm';
+import { comments, notifications, postImages, type PostImageRow } from '../src/db/schema/index.js';
+import { shownPostColumns, type ShownPost } from '../src/features/feed/post-columns.js';
 import {
-  comments,
-  notifications,
-  postImages,
-  posts,
-  users,
-  type PostImageRow,
-  type PostRow,
-  type UserRow,
-} from '../src/db/schema/index.js';
+  authorColumns,
+  profileColumns,
+  sessionUserColumns,
+  type AuthorRow,
+  type ProfileRow,
+  type SessionUser,
+} from '../src/db/user-columns.js';
 import type { NotificationRow } from '../src/features/notifications/queries.js';
 import {
   ADD_COMMENT_SQL,
@@ -25,9 +25,9 @@ import { readToggleRow, TOGGLE_LIKE_SQL } from '../src/features/feed/likes.queri
 import { ADD_FOLLOW_SQL, REMOVE_FOLLOW_SQL } from '../src/features/follows/queries.js';
 import type { Query } from './floor-db.js';
 
-/** A table's columns as drizzle selects them, and the row object drizzle would map them to. */
-function table<Row>(t: Table, alias: string) {
-  const columns = Object.entries(getTableColumns(t));
+/** Columns as drizzle selects them, and the row object drizzle would map them to. */
+function columnsOf<Row>(selected: Record<string, Column>, alias: string) {
+  const columns = Object.entries(selected);
   return {
     list: columns.map(([, c]) => `${alias}."${c.name}"`).join(', '),
     width: columns.length,
@@ -42,9 +42,14 @@ function table<Row>(t: Table, alias: string) {
   };
 }
 
-export const P = table<PostRow>(posts, 'p');
-export const U = table<UserRow>(users, 'u');
-const A = table<UserRow>(users, 'a');
+const table = <Row>(t: Table, alias: string) => columnsOf<Row>(getTableColumns(t), alias);
+
+const P = columnsOf<ShownPost>(shownPostColumns, 'p');
+/** The user columns of each read, as db/user-columns.ts gives them to the app's. */
+const S = columnsOf<SessionUser>(sessionUserColumns, 'u');
+const U = columnsOf<AuthorRow>(authorColumns, 'u');
+const A = columnsOf<AuthorRow>(authorColumns, 'a');
+const Pr = columnsOf<ProfileRow>(profileColumns, 'u');
 const I = table<PostImageRow>(postImages, 'i');
 const C = table<CommentRow>(comments, 'c');
 const N = table<NotificationRow>(notifications, 'n');
@@ -56,22 +61,22 @@ const visible = `p.status = 'ready' and p.removed_at is null and u.blocked_at is
 /** auth/sessions.ts findSession. */
 export async function findSession(q: Query, sessionId: string, userId: string) {
   const [r] = await q(
-    `select ${U.list}, s.revoked_at, s.expires_at from sessions s inner join users u on u.id = s.user_id
+    `select ${S.list}, s.revoked_at, s.expires_at from sessions s inner join users u on u.id = s.user_id
      where s.id = $1 and s.user_id = $2 limit $3`,
     [sessionId, userId, 1],
     'find_session',
   );
   if (!r) return null;
   return {
-    user: U.row(r),
-    revokedAt: r[U.width] as Date | null,
-    expiresAt: r[U.width + 1] as Date,
+    user: S.row(r),
+    revokedAt: r[S.width] as Date | null,
+    expiresAt: r[S.width + 1] as Date,
   };
 }
 
 export interface PostWithAuthor {
-  post: PostRow;
-  author: UserRow;
+  post: ShownPost;
+  author: AuthorRow;
   cursorAt: string;
 }
 const withAuthor = (r: unknown[]): PostWithAuthor => ({
@@ -215,11 +220,11 @@ export async function commentsPage(q: Query, postId: string, limit: number) {
 /** follows/queries.ts findActiveUser, isFollowing, addFollow and removeFollow. */
 export async function findActiveUser(q: Query, userId: string) {
   const [r] = await q(
-    `select ${U.list} from users u where u.id = $1 and u.blocked_at is null limit $2`,
+    `select ${Pr.list} from users u where u.id = $1 and u.blocked_at is null limit $2`,
     [userId, 1],
     'find_active_user',
   );
-  return r ? U.row(r) : undefined;
+  return r ? Pr.row(r) : undefined;
 }
 export async function isFollowing(q: Query, followerId: string, followeeId: string) {
   const rows = await q(

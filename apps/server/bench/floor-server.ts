@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { said } from '@saathi/contract';
 import { publicAuthorOf, selfView } from '../src/auth/viewer.js';
 import { decodeCursor, encodeCursor } from '../src/db/cursor.js';
-import type { UserRow } from '../src/db/schema/index.js';
+import type { SessionUser } from '../src/db/user-columns.js';
 import { presentPost } from '../src/features/feed/present.js';
 import { presentNotification } from '../src/features/notifications/present.js';
 import { openFloorDb, type Query } from './floor-db.js';
@@ -26,7 +26,7 @@ const NOTIFICATIONS_PAGE = 30;
 const PROFILE_VIDEOS = 60;
 
 /** HS256 checked by hand (one HMAC), then the session row, as authenticate.ts does. */
-async function viewerOf(req: IncomingMessage, allowBlocked = false): Promise<UserRow | null> {
+async function viewerOf(req: IncomingMessage, allowBlocked = false): Promise<SessionUser | null> {
   const token = req.headers.authorization?.replace(/^Bearer\s+/i, '');
   const [head, body, sig] = token?.split('.') ?? [];
   if (!head || !body || !sig) return null;

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import type { UserRow } from '../db/schema/index.js';
+import type { SessionUser } from '../db/user-columns.js';
 import { findSession } from './sessions.js';
 import { deletionPassed, isBlocked } from './viewer.js';
 
@@ -8,7 +8,9 @@ import { deletionPassed, isBlocked } from './viewer.js';
  * over (revoked, expired, unknown).
  */
 export type SessionState =
-  { state: 'live'; user: UserRow } | { state: 'blocked'; user: UserRow } | { state: 'ended' };
+  | { state: 'live'; user: SessionUser }
+  | { state: 'blocked'; user: SessionUser }
+  | { state: 'ended' };
 
 /** Read at every call and again by live streams while they stay open. */
 export async function sessionState(

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, lt, or, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { prepared } from '../db/prepared.js';
-import { sessions, users, type UserRow } from '../db/schema/index.js';
+import { sessions, users } from '../db/schema/index.js';
+import { sessionUserColumns, type SessionUser } from '../db/user-columns.js';
 import { signToken, tokenLifetimeMs } from './tokens.js';
 
 export type RevokeReason = 'logout' | 'password_reset' | 'blocked';
@@ -22,7 +23,7 @@ export async function startSession(
 const sessionQuery = prepared((db) =>
   db
     .select({
-      user: users,
+      user: sessionUserColumns,
       revokedAt: sessions.revokedAt,
       reason: sessions.revokedReason,
       expiresAt: sessions.expiresAt,
@@ -45,7 +46,7 @@ export async function findSession(
   sessionId: string,
   userId: string,
 ): Promise<{
-  user: UserRow;
+  user: SessionUser;
   revokedReason: RevokeReason | null;
   revokedAt: Date | null;
   expired: boolean;

@@ -1,21 +1,21 @@
 import type { BlockInfo, PublicAuthor, SelfUser } from '@saathi/contract';
 import { defaultProfileImage } from '@saathi/contract';
-import type { UserRow } from '../db/schema/index.js';
+import type { AuthorRow, SessionUser } from '../db/user-columns.js';
 import { mediaUrl } from '../storage/media-url.js';
 
 /** The signed-in caller of a request. */
 export interface Viewer {
-  user: UserRow;
+  user: SessionUser;
   sessionId: string;
 }
 
-export const isBlocked = (user: UserRow) => user.blockedAt !== null;
+export const isBlocked = (user: Pick<SessionUser, 'blockedAt'>) => user.blockedAt !== null;
 
 /** The owner asked to delete the account and its grace period is over: it is being erased. */
-export const deletionPassed = (user: Pick<UserRow, 'deletionDueAt'>, now = Date.now()) =>
+export const deletionPassed = (user: Pick<SessionUser, 'deletionDueAt'>, now = Date.now()) =>
   user.deletionDueAt !== null && user.deletionDueAt.getTime() <= now;
 
-export function blockOf(user: UserRow): BlockInfo {
+export function blockOf(user: Pick<SessionUser, 'blockedAt' | 'blockReason'>): BlockInfo {
   return {
     status: user.blockedAt ? 'true' : 'false',
     blockedAt: user.blockedAt?.toISOString() ?? null,
@@ -24,7 +24,7 @@ export function blockOf(user: UserRow): BlockInfo {
 }
 
 /** The account as its owner sees it. Never send this for anyone but the caller. */
-export function selfView(user: UserRow): SelfUser {
+export function selfView(user: SessionUser): SelfUser {
   return {
     _id: user.id,
     name: user.name,
@@ -42,7 +42,7 @@ export function selfView(user: UserRow): SelfUser {
 }
 
 /** What anyone may see of a user: the number only when they chose to show it. */
-export function publicAuthorOf(user: UserRow): PublicAuthor {
+export function publicAuthorOf(user: AuthorRow): PublicAuthor {
   return {
     _id: user.id,
     name: user.name,

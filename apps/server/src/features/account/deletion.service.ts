@@ -1,7 +1,7 @@
 import type { Logger } from '../../log.js';
 import { accountLimits, said } from '@saathi/contract';
 import { announceAccessChanged } from '../../auth/account-events.js';
-import { verifyPassword } from '../../auth/passwords.js';
+import { isAccountPassword } from '../../auth/password-check.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
 import { Conflict, Forbidden } from '../../http/errors.js';
@@ -25,7 +25,7 @@ export function createDeletionService(deps: { db: Db; hub: Hub; log: Logger }) {
   return {
     /** Its contract call limits the password's tries per user, at the vault's pace. */
     async request(viewer: Viewer, password: string) {
-      if (!(await verifyPassword(viewer.user.passwordHash, password))) {
+      if (!(await isAccountPassword(db, viewer.user.id, password))) {
         throw Forbidden('deletion_password_invalid');
       }
       const dueAt = new Date(Date.now() + accountLimits.deletionGraceDays * DAY_MS);

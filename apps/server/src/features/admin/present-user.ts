@@ -1,10 +1,11 @@
 import { defaultProfileImage, type AdminUserDetail, type AdminUserSummary } from '@saathi/contract';
 import { blockOf, isBlocked } from '../../auth/viewer.js';
 import type { UserRow } from '../../db/schema/index.js';
+import type { AdminSummaryRow } from '../../db/user-columns.js';
 import { mediaUrl } from '../../storage/media-url.js';
 
 /** A user as the console lists them; the number is there because only admins get this. */
-export function adminSummaryOf(user: UserRow): AdminUserSummary {
+export function adminSummaryOf(user: AdminSummaryRow): AdminUserSummary {
   return {
     _id: user.id,
     name: user.name,

@@ -4,6 +4,7 @@ import { normalizeIndianMobile, type AdminUserFilter } from '@saathi/contract';
 import { pendingDriver } from '../../console/attention.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 import type { Db } from '../../db/client.js';
+import { adminSummaryColumns, type AdminSummaryRow } from '../../db/user-columns.js';
 import {
   identityDocuments,
   postImages,
@@ -41,9 +42,9 @@ const filterCondition: Record<AdminUserFilter, SQL | undefined> = {
 export async function searchUsers(
   db: Db,
   opts: { q: string; filter: AdminUserFilter; cursor?: Cursor; limit: number },
-): Promise<{ user: UserRow; at: string }[]> {
+): Promise<{ user: AdminSummaryRow; at: string }[]> {
   return db
-    .select({ user: users, at: exactTime(users.createdAt) })
+    .select({ user: adminSummaryColumns, at: exactTime(users.createdAt) })
     .from(users)
     .where(
       and(

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { comments, posts, users, type UserRow } from '../../db/schema/index.js';
+import { comments, posts, users } from '../../db/schema/index.js';
+import { authorColumns, type AuthorRow } from '../../db/user-columns.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 import { amongIds, prepared, preparedText } from '../../db/prepared.js';
 
@@ -10,7 +11,7 @@ export type CommentRow = typeof comments.$inferSelect;
 const commentsQuery = (paged: boolean) =>
   prepared((db) =>
     db
-      .select({ comment: comments, author: users, cursorAt: exactTime(comments.createdAt) })
+      .select({ comment: comments, author: authorColumns, cursorAt: exactTime(comments.createdAt) })
       .from(comments)
       .innerJoin(users, eq(users.id, comments.userId))
       .where(
@@ -35,7 +36,7 @@ export async function commentsPage(
   db: Db,
   postId: string,
   opts: { cursor?: Cursor; limit: number },
-): Promise<{ comment: CommentRow; author: UserRow; cursorAt: string }[]> {
+): Promise<{ comment: CommentRow; author: AuthorRow; cursorAt: string }[]> {
   const { cursor } = opts;
   const query = cursor ? commentsQueries.after : commentsQueries.first;
   return query(db).execute({ postId, limit: opts.limit, at: cursor?.createdAt, id: cursor?.id });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { said, type Comment } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema/index.js';
+import type { AuthorRow } from '../../db/user-columns.js';
 import { Forbidden, NotFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { publicAuthorOf } from '../../auth/viewer.js';
@@ -18,7 +18,7 @@ import {
 } from './comments.queries.js';
 import { findVisiblePost } from './posts.queries.js';
 
-function presentComment(comment: CommentRow, author: UserRow): Comment {
+function presentComment(comment: CommentRow, author: AuthorRow): Comment {
   const { _id, name, profileImage } = publicAuthorOf(author);
   return {
     _id: comment.id,

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { comments, follows, posts, users, type UserRow } from '../../db/schema/index.js';
+import { comments, follows, posts, users } from '../../db/schema/index.js';
 
 /** '@Ramesh' or '@RameshKumar' (names have spaces; people type them without). */
 export function mentionTokens(text: string): string[] {
@@ -25,7 +25,7 @@ export async function mentionedUsers(
   postId: string,
   writerId: string,
   text: string,
-): Promise<UserRow[]> {
+): Promise<{ id: string; name: string }[]> {
   const tokens = mentionTokens(text);
   if (tokens.length === 0) return [];
   const [post] = await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId));
@@ -38,7 +38,7 @@ export async function mentionedUsers(
     .from(follows)
     .where(eq(follows.followerId, writerId));
   const people = await db
-    .select()
+    .select({ id: users.id, name: users.name })
     .from(users)
     .where(
       and(

@@ -7,14 +7,20 @@ import {
   users,
   type PostImageRow,
   type PostRow,
-  type UserRow,
 } from '../../db/schema/index.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 import { amongIds, prepared } from '../../db/prepared.js';
+import { authorColumns, type AuthorRow } from '../../db/user-columns.js';
+import { shownPostColumns, type ShownPost } from './post-columns.js';
 
-export interface PostWithAuthor {
+/** A post as the reads that show posts select it (post-columns.ts), with its author. */
+export interface ShownPostWithAuthor {
+  post: ShownPost;
+  author: AuthorRow;
+}
+/** With the whole post row, for its owner's and the moderators' actions. */
+export interface PostWithAuthor extends ShownPostWithAuthor {
   post: PostRow;
-  author: UserRow;
 }
 
 /** Pass the caller's transaction: the post and its images are written together. */
@@ -57,7 +63,11 @@ const visible = and(eq(posts.status, 'ready'), isNull(posts.removedAt), isNull(u
 const feedQuery = (emergencyOnly: boolean, paged: boolean) =>
   prepared((db) =>
     db
-      .select({ post: posts, author: users, cursorAt: exactTime(posts.createdAt) })
+      .select({
+        post: shownPostColumns,
+        author: authorColumns,
+        cursorAt: exactTime(posts.createdAt),
+      })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .where(
@@ -87,7 +97,7 @@ const feedQueries = {
 export async function feedPage(
   db: Db,
   opts: { cursor?: Cursor; limit: number; emergencyOnly: boolean },
-): Promise<(PostWithAuthor & { cursorAt: string })[]> {
+): Promise<(ShownPostWithAuthor & { cursorAt: string })[]> {
   const { cursor } = opts;
   const query = opts.emergencyOnly
     ? cursor
@@ -102,7 +112,7 @@ export async function feedPage(
 /** Read before every like and comment: built once. */
 const visiblePostQuery = prepared((db) =>
   db
-    .select({ post: posts, author: users })
+    .select({ post: shownPostColumns, author: authorColumns })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(eq(posts.id, sql.placeholder('postId')), visible))
@@ -110,7 +120,10 @@ const visiblePostQuery = prepared((db) =>
     .prepare('find_visible_post'),
 );
 
-export async function findVisiblePost(db: Db, postId: string): Promise<PostWithAuthor | undefined> {
+export async function findVisiblePost(
+  db: Db,
+  postId: string,
+): Promise<ShownPostWithAuthor | undefined> {
   const rows = await visiblePostQuery(db).execute({ postId });
   return rows[0];
 }
@@ -118,7 +131,7 @@ export async function findVisiblePost(db: Db, postId: string): Promise<PostWithA
 /** Any post that was not removed, in any state, with its author. */
 export async function findPost(db: Db, postId: string): Promise<PostWithAuthor | undefined> {
   const rows = await db
-    .select({ post: posts, author: users })
+    .select({ post: posts, author: authorColumns })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(eq(posts.id, postId), isNull(posts.removedAt)))
@@ -130,7 +143,7 @@ export async function findPost(db: Db, postId: string): Promise<PostWithAuthor |
 export async function postsByIds(db: Db, postIds: string[]): Promise<PostWithAuthor[]> {
   if (postIds.length === 0) return [];
   return db
-    .select({ post: posts, author: users })
+    .select({ post: posts, author: authorColumns })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(inArray(posts.id, postIds), isNull(posts.removedAt)));
@@ -140,7 +153,7 @@ export async function postsByIds(db: Db, postIds: string[]): Promise<PostWithAut
 const userPostsQuery = (readyOnly: boolean) =>
   prepared((db) =>
     db
-      .select({ post: posts, author: users })
+      .select({ post: shownPostColumns, author: authorColumns })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .where(
@@ -161,7 +174,7 @@ export async function postsOfUser(
   db: Db,
   userId: string,
   opts: { readyOnly: boolean; limit: number },
-): Promise<PostWithAuthor[]> {
+): Promise<ShownPostWithAuthor[]> {
   const query = opts.readyOnly ? userPostsQueries.ready : userPostsQueries.all;
   return query(db).execute({ userId, limit: opts.limit });
 }

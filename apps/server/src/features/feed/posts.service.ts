@@ -32,6 +32,7 @@ import {
   recentPosts,
   removePost,
   type PostWithAuthor,
+  type ShownPostWithAuthor,
 } from './posts.queries.js';
 import { lockAuthor } from '../../db/author-lock.js';
 import type { CheckedUpload, ReceivedFile, UploadTarget } from '../../media/checked-upload.js';
@@ -60,7 +61,10 @@ export function createPostService(deps: PostServiceDeps) {
     else arriving.delete(userId);
   };
 
-  async function present(rows: PostWithAuthor[], viewerId: string | undefined): Promise<Product[]> {
+  async function present(
+    rows: ShownPostWithAuthor[],
+    viewerId: string | undefined,
+  ): Promise<Product[]> {
     const ids = rows.map((r) => r.post.id);
     const [images, liked, hidden] = await Promise.all([
       imagesOf(db, ids),
@@ -75,7 +79,10 @@ export function createPostService(deps: PostServiceDeps) {
     );
   }
 
-  async function presentOne(row: PostWithAuthor, viewerId: string | undefined): Promise<Product> {
+  async function presentOne(
+    row: ShownPostWithAuthor,
+    viewerId: string | undefined,
+  ): Promise<Product> {
     const [product] = await present([row], viewerId);
     if (!product) throw NotFound('post_not_found');
     return product;

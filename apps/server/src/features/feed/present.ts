@@ -1,6 +1,8 @@
 import { messages, type Product, type VideoRendition } from '@saathi/contract';
 import { publicAuthorOf } from '../../auth/viewer.js';
-import type { PostImageRow, PostRow, UserRow } from '../../db/schema/index.js';
+import type { PostImageRow } from '../../db/schema/index.js';
+import type { ShownPost } from './post-columns.js';
+import type { AuthorRow } from '../../db/user-columns.js';
 import { mediaUrl } from '../../storage/media-url.js';
 
 /**
@@ -10,7 +12,7 @@ import { mediaUrl } from '../../storage/media-url.js';
 const fullRenditionKbps = 1596;
 
 /** Lowest first, as the player steps down; an old post's low rendition may not exist yet. */
-function renditionsOf(post: PostRow, videoKey: string): VideoRendition[] {
+function renditionsOf(post: ShownPost, videoKey: string): VideoRendition[] {
   const full = {
     url: mediaUrl(videoKey),
     width: post.width ?? 0,
@@ -30,8 +32,8 @@ function renditionsOf(post: PostRow, videoKey: string): VideoRendition[] {
 export const titleOf = (caption: string) => (caption.split('\n')[0] ?? '').slice(0, 80).trim();
 
 export function presentPost(
-  post: PostRow,
-  author: UserRow,
+  post: ShownPost,
+  author: AuthorRow,
   images: PostImageRow[],
   /** For the viewer, and without the comments of blocked authors (see hiddenCommentCounts). */
   counts: { likedByMe: boolean; commentsCount: number },

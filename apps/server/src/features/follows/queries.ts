@@ -1,21 +1,27 @@
 import { and, desc, eq, gt, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { follows, posts, users, type UserRow } from '../../db/schema/index.js';
+import { follows, posts, users } from '../../db/schema/index.js';
+import {
+  authorColumns,
+  profileColumns,
+  type AuthorRow,
+  type ProfileRow,
+} from '../../db/user-columns.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 import { prepared, preparedText } from '../../db/prepared.js';
 
 /** Read by every profile and follow call: built once (db/prepared.ts), as isFollowing. */
 const activeUserQuery = prepared((db) =>
   db
-    .select()
+    .select(profileColumns)
     .from(users)
     .where(and(eq(users.id, sql.placeholder('userId')), isNull(users.blockedAt)))
     .limit(1)
     .prepare('find_active_user'),
 );
 
-export async function findActiveUser(db: Db, userId: string): Promise<UserRow | undefined> {
+export async function findActiveUser(db: Db, userId: string): Promise<ProfileRow | undefined> {
   const rows = await activeUserQuery(db).execute({ userId });
   return rows[0];
 }
@@ -135,11 +141,11 @@ export async function followPage(
   userId: string,
   side: 'followers' | 'following',
   opts: { cursor?: Cursor; limit: number },
-): Promise<{ person: UserRow; at: string }[]> {
+): Promise<{ person: AuthorRow; at: string }[]> {
   const mine = side === 'followers' ? follows.followeeId : follows.followerId;
   const theirs = side === 'followers' ? follows.followerId : follows.followeeId;
   return db
-    .select({ person: users, at: exactTime(follows.createdAt) })
+    .select({ person: authorColumns, at: exactTime(follows.createdAt) })
     .from(follows)
     .innerJoin(users, eq(users.id, theirs))
     .where(
@@ -166,10 +172,10 @@ export async function friendsOfFriends(
   db: Db,
   viewerId: string,
   limit: number,
-): Promise<UserRow[]> {
+): Promise<ProfileRow[]> {
   const mine = alias(follows, 'mine');
   const rows = await db
-    .select({ user: users, shared: sql<number>`count(*)::int` })
+    .select({ user: profileColumns, shared: sql<number>`count(*)::int` })
     .from(mine)
     .innerJoin(follows, eq(follows.followerId, mine.followeeId))
     .innerJoin(users, eq(users.id, follows.followeeId))
@@ -181,10 +187,14 @@ export async function friendsOfFriends(
 }
 
 /** Who posted most in the last 30 days. */
-export async function activePosters(db: Db, viewerId: string, limit: number): Promise<UserRow[]> {
+export async function activePosters(
+  db: Db,
+  viewerId: string,
+  limit: number,
+): Promise<ProfileRow[]> {
   const since = new Date(Date.now() - 30 * 24 * 3600 * 1000);
   const rows = await db
-    .select({ user: users })
+    .select({ user: profileColumns })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(
@@ -201,9 +211,13 @@ export async function activePosters(db: Db, viewerId: string, limit: number): Pr
   return rows.map((r) => r.user);
 }
 
-export async function newestMembers(db: Db, viewerId: string, limit: number): Promise<UserRow[]> {
+export async function newestMembers(
+  db: Db,
+  viewerId: string,
+  limit: number,
+): Promise<ProfileRow[]> {
   return db
-    .select()
+    .select(profileColumns)
     .from(users)
     .where(candidate(viewerId))
     .orderBy(desc(users.createdAt))
@@ -215,10 +229,10 @@ export async function candidatesAmong(
   db: Db,
   viewerId: string,
   userIds: readonly string[],
-): Promise<UserRow[]> {
+): Promise<ProfileRow[]> {
   if (userIds.length === 0) return [];
   const rows = await db
-    .select()
+    .select(profileColumns)
     .from(users)
     .where(and(inArray(users.id, [...userIds]), candidate(viewerId)));
   const rank = new Map(userIds.map((id, i) => [id, i]));

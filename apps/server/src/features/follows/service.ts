@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { said, type PersonSummary, type Suggestion } from '@saathi/contract';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema/index.js';
+import type { AuthorRow, ProfileRow } from '../../db/user-columns.js';
 import { Invalid, NotFound } from '../../http/errors.js';
 import { decodeCursor, encodeCursor } from '../../db/cursor.js';
 import { publicAuthorOf } from '../../auth/viewer.js';
@@ -23,7 +23,7 @@ const SUGGESTIONS = 20;
 /** Nearby people lead, but leave room for mutual follows in a busy city. */
 const NEARBY_SUGGESTIONS = 10;
 
-export function personSummaryOf(user: UserRow): PersonSummary {
+export function personSummaryOf(user: AuthorRow): PersonSummary {
   const { _id, name, usertype, profileImage } = publicAuthorOf(user);
   return { _id, name, usertype, profileImage };
 }
@@ -40,7 +40,7 @@ export function createFollowService(deps: {
 }) {
   const { db } = deps;
 
-  async function target(userId: string): Promise<UserRow> {
+  async function target(userId: string): Promise<ProfileRow> {
     const user = await findActiveUser(db, userId);
     if (!user) throw NotFound('user_not_found');
     return user;
@@ -134,7 +134,7 @@ export function createFollowService(deps: {
       ]);
       const seen = new Set<string>();
       const suggestions: Suggestion[] = [];
-      const add = (users: UserRow[], reason: Suggestion['reason']) => {
+      const add = (users: ProfileRow[], reason: Suggestion['reason']) => {
         for (const user of users) {
           if (seen.has(user.id) || suggestions.length >= SUGGESTIONS) continue;
           seen.add(user.id);

@@ -1,20 +1,15 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import {
-  notifications,
-  posts,
-  pushSubscriptions,
-  users,
-  type UserRow,
-} from '../../db/schema/index.js';
+import { notifications, posts, pushSubscriptions, users } from '../../db/schema/index.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 import { prepared } from '../../db/prepared.js';
+import { authorColumnsOf, type AuthorRow } from '../../db/user-columns.js';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export interface NotificationWithRefs {
   notification: NotificationRow;
-  actor: UserRow | null;
+  actor: AuthorRow | null;
   posterKey: string | null;
   /** created_at with its microseconds, for the next page's cursor. */
   at: string;
@@ -68,7 +63,7 @@ const pageQuery = (byId: boolean, paged: boolean) =>
     db
       .select({
         notification: notifications,
-        actor: actors,
+        actor: authorColumnsOf(actors),
         posterKey: posts.posterKey,
         at: exactTime(notifications.createdAt),
       })

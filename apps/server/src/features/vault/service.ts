@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { Logger } from '../../log.js';
 import { said, type addDocumentFields, type PersonalDocument } from '@saathi/contract';
-import { verifyPassword } from '../../auth/passwords.js';
+import { isAccountPassword } from '../../auth/password-check.js';
 import type { RateLimiter } from '../../auth/rate-limiter.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
@@ -72,7 +72,7 @@ export function createVaultService(deps: {
       TRIES_WINDOW_SECONDS,
     );
     if (wait > 0) throw TooMany(wait);
-    if (!(await verifyPassword(viewer.user.passwordHash, password))) {
+    if (!(await isAccountPassword(db, viewer.user.id, password))) {
       throw new HttpError(401, 'vault_password_invalid');
     }
   }

@@ -1,6 +1,6 @@
 import { messages, type AudioItem, type VoiceNote } from '@saathi/contract';
 import { publicAuthorOf } from '../../auth/viewer.js';
-import type { UserRow } from '../../db/schema/index.js';
+import type { AuthorRow } from '../../db/user-columns.js';
 import { mediaUrl } from '../../storage/media-url.js';
 import type { VoiceNoteRow } from './queries.js';
 
@@ -17,7 +17,7 @@ function common(note: VoiceNoteRow) {
   };
 }
 
-export function presentNote(note: VoiceNoteRow, author: UserRow): VoiceNote {
+export function presentNote(note: VoiceNoteRow, author: AuthorRow): VoiceNote {
   // Everyone signed in hears a note, so its author never comes with a phone number, even
   // one they chose to show on their posts.
   return { ...common(note), user: publicAuthorOf({ ...author, showNumber: false }) };

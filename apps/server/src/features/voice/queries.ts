@@ -1,14 +1,15 @@
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
-import { users, voiceNotes, type UserRow } from '../../db/schema/index.js';
+import { users, voiceNotes } from '../../db/schema/index.js';
+import { authorColumns, type AuthorRow } from '../../db/user-columns.js';
 
 export type VoiceNoteRow = typeof voiceNotes.$inferSelect;
 export type VoiceKind = VoiceNoteRow['kind'];
 
 export interface NoteWithAuthor {
   note: VoiceNoteRow;
-  author: UserRow;
+  author: AuthorRow;
   /** created_at with its microseconds, for the next page's cursor. */
   at: string;
 }
@@ -19,7 +20,7 @@ export async function insertNote(db: Db, row: typeof voiceNotes.$inferInsert): P
 
 export async function findNote(db: Db, id: string): Promise<NoteWithAuthor | undefined> {
   const [row] = await db
-    .select({ note: voiceNotes, author: users, at: exactTime(voiceNotes.createdAt) })
+    .select({ note: voiceNotes, author: authorColumns, at: exactTime(voiceNotes.createdAt) })
     .from(voiceNotes)
     .innerJoin(users, eq(users.id, voiceNotes.userId))
     .where(eq(voiceNotes.id, id));
@@ -40,7 +41,7 @@ export async function notePage(
       ? own
       : or(own, and(eq(voiceNotes.status, 'ready'), isNull(users.blockedAt)));
   return db
-    .select({ note: voiceNotes, author: users, at: exactTime(voiceNotes.createdAt) })
+    .select({ note: voiceNotes, author: authorColumns, at: exactTime(voiceNotes.createdAt) })
     .from(voiceNotes)
     .innerJoin(users, eq(users.id, voiceNotes.userId))
     .where(

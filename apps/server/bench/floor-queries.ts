@@ -4,8 +4,9 @@
 // writes' hand-written statements are the app's own text, imported.
 import { createRequire } from 'node:module';
 import { getTableColumns, type Column, type Table } from 'drizzle-orm';
-import { comments, notifications, postImages, type PostImageRow } from '../src/db/schema/index.js';
+import { comments, notifications } from '../src/db/schema/index.js';
 import { shownPostColumns, type ShownPost } from '../src/features/feed/post-columns.js';
+import type { PostExtras, ShownImage } from '../src/features/feed/post-extras.js';
 import {
   authorColumns,
   profileColumns,
@@ -50,7 +51,6 @@ const S = columnsOf<SessionUser>(sessionUserColumns, 'u');
 const U = columnsOf<AuthorRow>(authorColumns, 'u');
 const A = columnsOf<AuthorRow>(authorColumns, 'a');
 const Pr = columnsOf<ProfileRow>(profileColumns, 'u');
-const I = table<PostImageRow>(postImages, 'i');
 const C = table<CommentRow>(comments, 'c');
 const N = table<NotificationRow>(notifications, 'n');
 
@@ -77,35 +77,52 @@ export async function findSession(q: Query, sessionId: string, userId: string) {
 export interface PostWithAuthor {
   post: ShownPost;
   author: AuthorRow;
-  cursorAt: string;
 }
-const withAuthor = (r: unknown[]): PostWithAuthor => ({
-  post: P.row(r),
-  author: U.row(r, P.width),
-  cursorAt: r[P.width + U.width] as string,
-});
+/** feed/post-extras.ts extrasFields, the viewer's id the parameter `viewer` names. */
+const extras = (viewer: string) =>
+  `coalesce((select json_agg(json_build_object('key', i.key, 'width', i.width, 'height', i.height, 'position', i.position))
+     from post_images i where i.post_id = p.id), '[]'::json),
+   exists (select 1 from likes l where l.post_id = p.id and l.user_id = ${viewer}::uuid),
+   (select count(*)::int from comments c inner join users cu on cu.id = c.user_id
+     where c.post_id = p.id and cu.blocked_at is not null)`;
+const withExtras = (r: unknown[]): PostWithAuthor & PostExtras & { cursorAt: string } => {
+  const at = P.width + U.width;
+  return {
+    post: P.row(r),
+    author: U.row(r, P.width),
+    images: r[at] as ShownImage[],
+    likedByMe: r[at + 1] as boolean,
+    hiddenComments: r[at + 2] as number,
+    cursorAt: r[at + 3] as string,
+  };
+};
 
 /** feed/posts.queries.ts feedPage. */
 export async function feedPage(
   q: Query,
-  opts: { cursor?: { createdAt: string; id: string }; limit: number; emergencyOnly: boolean },
+  opts: {
+    cursor?: { createdAt: string; id: string };
+    limit: number;
+    emergencyOnly: boolean;
+    viewerId: string | undefined;
+  },
 ) {
-  const values: unknown[] = [];
+  const values: unknown[] = [opts.viewerId ?? null];
   let where = visible;
   if (opts.emergencyOnly) where += ` and p.emergency = true`;
   if (opts.cursor) {
     values.push(opts.cursor.createdAt, opts.cursor.id);
-    where += ` and (p.created_at, p.id) < ($1::timestamptz, $2::uuid)`;
+    where += ` and (p.created_at, p.id) < ($2::timestamptz, $3::uuid)`;
   }
   values.push(opts.limit);
   const rows = await q(
-    `select ${P.list}, ${U.list}, ${exactTime('p.created_at')} from posts p
+    `select ${P.list}, ${U.list}, ${extras('$1')}, ${exactTime('p.created_at')} from posts p
      inner join users u on u.id = p.user_id where ${where}
      order by p.created_at desc, p.id desc limit $${values.length}`,
     values,
     `feed_page${opts.emergencyOnly ? '_emergency' : ''}${opts.cursor ? '_after' : ''}`,
   );
-  return rows.map(withAuthor);
+  return rows.map(withExtras);
 }
 
 /** feed/posts.queries.ts findVisiblePost. */
@@ -120,15 +137,16 @@ export async function findVisiblePost(q: Query, postId: string) {
 }
 
 /** feed/posts.queries.ts postsOfUser (readyOnly) and countReadyPosts. */
-export async function postsOfUser(q: Query, userId: string, limit: number) {
+export async function postsOfUser(q: Query, userId: string, limit: number, viewerId: string) {
   const rows = await q(
-    `select ${P.list}, ${U.list}, '' from posts p inner join users u on u.id = p.user_id
+    `select ${P.list}, ${U.list}, ${extras('$3')}, '' from posts p
+     inner join users u on u.id = p.user_id
      where p.user_id = $1 and p.removed_at is null and p.status = 'ready'
      order by p.created_at desc, p.id desc limit $2`,
-    [userId, limit],
+    [userId, limit, viewerId],
     'user_posts_ready',
   );
-  return rows.map(withAuthor);
+  return rows.map(withExtras);
 }
 export async function countReadyPosts(q: Query, userId: string): Promise<number> {
   const [r] = await q(
@@ -137,41 +155,6 @@ export async function countReadyPosts(q: Query, userId: string): Promise<number>
     'ready_posts_count',
   );
   return (r?.[0] as number) ?? 0;
-}
-
-/** The three per-page lookups of posts.service.ts present(): images, liked, hidden comments. */
-export async function pageExtras(q: Query, viewerId: string | undefined, ids: string[]) {
-  const images = new Map<string, PostImageRow[]>();
-  const liked = new Set<string>();
-  const hidden = new Map<string, number>();
-  if (ids.length === 0) return { images, liked, hidden };
-  const [imageRows, likedRows, hiddenRows] = await Promise.all([
-    q(
-      `select ${I.list} from post_images i where i.post_id = any($1::uuid[])`,
-      [ids],
-      'post_images_of',
-    ),
-    viewerId
-      ? q(
-          `select post_id from likes where user_id = $1 and post_id = any($2::uuid[])`,
-          [viewerId, ids],
-          'posts_liked_by',
-        )
-      : Promise.resolve([]),
-    q(
-      `select c.post_id, count(*)::int from comments c inner join users u on u.id = c.user_id
-       where c.post_id = any($1::uuid[]) and u.blocked_at is not null group by c.post_id`,
-      [ids],
-      'hidden_comment_counts',
-    ),
-  ]);
-  for (const r of imageRows) {
-    const image = I.row(r);
-    images.set(image.postId, [...(images.get(image.postId) ?? []), image]);
-  }
-  for (const r of likedRows) liked.add(r[0] as string);
-  for (const r of hiddenRows) hidden.set(r[0] as string, r[1] as number);
-  return { images, liked, hidden };
 }
 
 /** feed/likes.queries.ts toggleLike: the app's statement, rerun as the app does. */
@@ -199,6 +182,17 @@ export async function addComment(q: Query, c: NewComment) {
     'add_comment',
   );
   return r && readAddedComment(r);
+}
+
+/** feed/comments.queries.ts hiddenCommentCounts, for one post. */
+export async function hiddenCommentCount(q: Query, postId: string): Promise<number> {
+  const [r] = await q(
+    `select c.post_id, count(*)::int from comments c inner join users u on u.id = c.user_id
+     where c.post_id = any($1::uuid[]) and u.blocked_at is not null group by c.post_id`,
+    [[postId]],
+    'hidden_comment_counts',
+  );
+  return (r?.[1] as number | undefined) ?? 0;
 }
 
 /** feed/comments.queries.ts commentsPage. */

@@ -45,19 +45,13 @@ async function viewerOf(req: IncomingMessage, allowBlocked = false): Promise<Ses
   return found.user;
 }
 
-async function present(rows: F.PostWithAuthor[], viewerId: string | undefined) {
-  const { images, liked, hidden } = await F.pageExtras(
-    q,
-    viewerId,
-    rows.map((r) => r.post.id),
-  );
-  return rows.map((r) =>
-    presentPost(r.post, r.author, images.get(r.post.id) ?? [], {
-      likedByMe: liked.has(r.post.id),
-      commentsCount: r.post.commentCount - (hidden.get(r.post.id) ?? 0),
+const present = (rows: Awaited<ReturnType<typeof F.feedPage>>) =>
+  rows.map((r) =>
+    presentPost(r.post, r.author, r.images, {
+      likedByMe: r.likedByMe,
+      commentsCount: r.post.commentCount - r.hiddenComments,
     }),
   );
-}
 
 const nextCursor = <T>(
   rows: T[],
@@ -87,11 +81,12 @@ const routes: [string, RegExp, Handler][] = [
         cursor: decodeCursor(url.searchParams.get('cursor') ?? undefined),
         limit: FEED_PAGE + 1,
         emergencyOnly: url.searchParams.get('emergency') === 'true',
+        viewerId: viewer?.id,
       });
       const page = rows.slice(0, FEED_PAGE);
       return {
         success: true,
-        products: await present(page, viewer?.id),
+        products: present(page),
         nextCursor: nextCursor(rows, FEED_PAGE, (l) => ({ createdAt: l.cursorAt, id: l.post.id })),
       };
     },
@@ -160,7 +155,7 @@ const routes: [string, RegExp, Handler][] = [
       if (!found) return null;
       const [rows, hidden] = await Promise.all([
         F.commentsPage(q, postId, COMMENTS_PAGE + 1),
-        F.pageExtras(q, undefined, [postId]).then((e) => e.hidden),
+        F.hiddenCommentCount(q, postId),
       ]);
       return {
         success: true,
@@ -174,7 +169,7 @@ const routes: [string, RegExp, Handler][] = [
             createdAt: comment.createdAt.toISOString(),
           };
         }),
-        total: found.post.commentCount - (hidden.get(postId) ?? 0),
+        total: found.post.commentCount - hidden,
         nextCursor: nextCursor(rows, COMMENTS_PAGE, (l) => ({
           createdAt: l.cursorAt,
           id: l.comment.id,
@@ -198,7 +193,7 @@ const routes: [string, RegExp, Handler][] = [
       if (!viewer) return null;
       const [user, videos, count, following] = await Promise.all([
         F.findActiveUser(q, userId),
-        F.postsOfUser(q, userId, PROFILE_VIDEOS).then((rows) => present(rows, viewer.id)),
+        F.postsOfUser(q, userId, PROFILE_VIDEOS, viewer.id).then(present),
         F.countReadyPosts(q, userId),
         F.isFollowing(q, viewer.id, userId),
       ]);

@@ -69,9 +69,9 @@ describe('the reads that show posts and people select only the columns their ans
 
   it('gives authors of posts, comments, notes and notifications only their public fields', async () => {
     const { db } = database;
-    const page = await feedPage(db, { limit: 5, emergencyOnly: false });
+    const page = await feedPage(db, { limit: 5, emergencyOnly: false, viewerId: reader });
     const visible = await findVisiblePost(db, postId);
-    const theirs = await postsOfUser(db, author, { readyOnly: true, limit: 5 });
+    const theirs = await postsOfUser(db, author, { readyOnly: true, limit: 5, viewerId: reader });
     const talk = await commentsPage(db, postId, { limit: 5 });
     const notes = await notePage(db, { kind: 'voice', viewerId: reader, limit: 5 });
     const told = await notificationPage(db, reader, { limit: 5 });
@@ -94,9 +94,9 @@ describe('the reads that show posts and people select only the columns their ans
   it('gives the reads that show posts no raw upload, owner id or removal columns', async () => {
     const { db } = database;
     const shown = [
-      (await feedPage(db, { limit: 5, emergencyOnly: false }))[0]?.post,
+      (await feedPage(db, { limit: 5, emergencyOnly: false, viewerId: reader }))[0]?.post,
       (await findVisiblePost(db, postId))?.post,
-      (await postsOfUser(db, author, { readyOnly: true, limit: 5 }))[0]?.post,
+      (await postsOfUser(db, author, { readyOnly: true, limit: 5, viewerId: reader }))[0]?.post,
     ];
     for (const post of shown) {
       expect(post?.id).toBe(postId);

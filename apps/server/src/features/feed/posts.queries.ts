@@ -12,6 +12,7 @@ import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 import { amongIds, prepared } from '../../db/prepared.js';
 import { authorColumns, type AuthorRow } from '../../db/user-columns.js';
 import { shownPostColumns, type ShownPost } from './post-columns.js';
+import { extrasFields, type PostExtras } from './post-extras.js';
 
 /** A post as the reads that show posts select it (post-columns.ts), with its author. */
 export interface ShownPostWithAuthor {
@@ -58,7 +59,8 @@ const visible = and(eq(posts.status, 'ready'), isNull(posts.removedAt), isNull(u
 
 /**
  * The feed's statement for each of its four shapes (emergency only or not, after a cursor or
- * not), built once: the feed is the hottest read (db/prepared.ts).
+ * not), built once: the feed is the hottest read (db/prepared.ts). Each post comes with what
+ * the page shows beside it (post-extras.ts).
  */
 const feedQuery = (emergencyOnly: boolean, paged: boolean) =>
   prepared((db) =>
@@ -66,6 +68,7 @@ const feedQuery = (emergencyOnly: boolean, paged: boolean) =>
       .select({
         post: shownPostColumns,
         author: authorColumns,
+        ...extrasFields,
         cursorAt: exactTime(posts.createdAt),
       })
       .from(posts)
@@ -93,11 +96,14 @@ const feedQueries = {
   emergencyAfter: feedQuery(true, true),
 };
 
-/** One feed page: ready, not removed, author not blocked; newest first after `cursor`. */
+/**
+ * One feed page: ready, not removed, author not blocked; newest first after `cursor`; with
+ * its extras for `viewerId` (undefined when signed out).
+ */
 export async function feedPage(
   db: Db,
-  opts: { cursor?: Cursor; limit: number; emergencyOnly: boolean },
-): Promise<(ShownPostWithAuthor & { cursorAt: string })[]> {
+  opts: { cursor?: Cursor; limit: number; emergencyOnly: boolean; viewerId: string | undefined },
+): Promise<(ShownPostWithAuthor & PostExtras & { cursorAt: string })[]> {
   const { cursor } = opts;
   const query = opts.emergencyOnly
     ? cursor
@@ -106,7 +112,12 @@ export async function feedPage(
     : cursor
       ? feedQueries.allAfter
       : feedQueries.all;
-  return query(db).execute({ limit: opts.limit, at: cursor?.createdAt, id: cursor?.id });
+  return query(db).execute({
+    limit: opts.limit,
+    at: cursor?.createdAt,
+    id: cursor?.id,
+    viewerId: opts.viewerId ?? null,
+  });
 }
 
 /** Read before every like and comment: built once. */
@@ -153,7 +164,7 @@ export async function postsByIds(db: Db, postIds: string[]): Promise<PostWithAut
 const userPostsQuery = (readyOnly: boolean) =>
   prepared((db) =>
     db
-      .select({ post: shownPostColumns, author: authorColumns })
+      .select({ post: shownPostColumns, author: authorColumns, ...extrasFields })
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .where(
@@ -169,14 +180,17 @@ const userPostsQuery = (readyOnly: boolean) =>
   );
 const userPostsQueries = { all: userPostsQuery(false), ready: userPostsQuery(true) };
 
-/** A user's posts, newest first: every state for the author, only ready ones for others. */
+/**
+ * A user's posts, newest first: every state for the author, only ready ones for others; with
+ * their extras for `viewerId`.
+ */
 export async function postsOfUser(
   db: Db,
   userId: string,
-  opts: { readyOnly: boolean; limit: number },
-): Promise<ShownPostWithAuthor[]> {
+  opts: { readyOnly: boolean; limit: number; viewerId: string },
+): Promise<(ShownPostWithAuthor & PostExtras)[]> {
   const query = opts.readyOnly ? userPostsQueries.ready : userPostsQueries.all;
-  return query(db).execute({ userId, limit: opts.limit });
+  return query(db).execute({ userId, limit: opts.limit, viewerId: opts.viewerId });
 }
 
 const readyCountQuery = prepared((db) =>

@@ -34,6 +34,7 @@ import {
   type PostWithAuthor,
   type ShownPostWithAuthor,
 } from './posts.queries.js';
+import type { PostExtras } from './post-extras.js';
 import { lockAuthor } from '../../db/author-lock.js';
 import type { CheckedUpload, ReceivedFile, UploadTarget } from '../../media/checked-upload.js';
 import type { UploadService, WantedUpload } from '../uploads/index.js';
@@ -61,6 +62,13 @@ export function createPostService(deps: PostServiceDeps) {
     else arriving.delete(userId);
   };
 
+  const presentRow = (r: ShownPostWithAuthor & PostExtras): Product =>
+    presentPost(r.post, r.author, r.images, {
+      likedByMe: r.likedByMe,
+      commentsCount: r.post.commentCount - r.hiddenComments,
+    });
+
+  /** For rows read without their extras (one post, the moderation queue): looked up here. */
   async function present(
     rows: ShownPostWithAuthor[],
     viewerId: string | undefined,
@@ -72,9 +80,11 @@ export function createPostService(deps: PostServiceDeps) {
       hiddenCommentCounts(db, ids),
     ]);
     return rows.map((r) =>
-      presentPost(r.post, r.author, images.get(r.post.id) ?? [], {
+      presentRow({
+        ...r,
+        images: images.get(r.post.id) ?? [],
         likedByMe: liked.has(r.post.id),
-        commentsCount: r.post.commentCount - (hidden.get(r.post.id) ?? 0),
+        hiddenComments: hidden.get(r.post.id) ?? 0,
       }),
     );
   }
@@ -227,12 +237,13 @@ export function createPostService(deps: PostServiceDeps) {
         cursor,
         limit: query.limit + 1,
         emergencyOnly: query.emergency,
+        viewerId: viewer?.user.id,
       });
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
         success: true as const,
-        products: await present(page, viewer?.user.id),
+        products: page.map(presentRow),
         nextCursor:
           rows.length > query.limit && last
             ? encodeCursor({ createdAt: last.cursorAt, id: last.post.id })
@@ -247,18 +258,21 @@ export function createPostService(deps: PostServiceDeps) {
     },
 
     async mine(viewer: Viewer) {
-      const rows = await postsOfUser(db, viewer.user.id, { readyOnly: false, limit: 100 });
-      return { success: true as const, products: await present(rows, viewer.user.id) };
+      const rows = await postsOfUser(db, viewer.user.id, {
+        readyOnly: false,
+        limit: 100,
+        viewerId: viewer.user.id,
+      });
+      return { success: true as const, products: rows.map(presentRow) };
     },
 
     /** For profiles: the newest ready posts of a user, and how many ready posts they have. */
     async publicPostsOf(userId: string, viewerId: string, limit: number) {
-      // The page's own lookups start when its rows arrive, not after the count as well.
-      const [products, count] = await Promise.all([
-        postsOfUser(db, userId, { readyOnly: true, limit }).then((rows) => present(rows, viewerId)),
+      const [rows, count] = await Promise.all([
+        postsOfUser(db, userId, { readyOnly: true, limit, viewerId }),
         countReadyPosts(db, userId),
       ]);
-      return { products, count };
+      return { products: rows.map(presentRow), count };
     },
 
     async retry(postId: string, viewer: Viewer) {

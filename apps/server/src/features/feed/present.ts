@@ -1,7 +1,7 @@
 import { messages, type Product, type VideoRendition } from '@saathi/contract';
 import { publicAuthorOf } from '../../auth/viewer.js';
-import type { PostImageRow } from '../../db/schema/index.js';
 import type { ShownPost } from './post-columns.js';
+import type { ShownImage } from './post-extras.js';
 import type { AuthorRow } from '../../db/user-columns.js';
 import { mediaUrl } from '../../storage/media-url.js';
 
@@ -34,7 +34,7 @@ export const titleOf = (caption: string) => (caption.split('\n')[0] ?? '').slice
 export function presentPost(
   post: ShownPost,
   author: AuthorRow,
-  images: PostImageRow[],
+  images: ShownImage[],
   /** For the viewer, and without the comments of blocked authors (see hiddenCommentCounts). */
   counts: { likedByMe: boolean; commentsCount: number },
 ): Product {

@@ -26,6 +26,7 @@ import {
 } from './http/logging.js';
 import { mediaRoute } from './http/media-route.js';
 import { onlyContractCalls } from './http/only-calls.js';
+import { requestLoggerFactory } from './http/request-logger.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { securityHeaders } from './http/security-headers.js';
 import { webApp } from './http/web-app.js';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, logStream),
     logController: new OneLinePerRequest(config.logLevel, logStream),
+    childLoggerFactory: requestLoggerFactory,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

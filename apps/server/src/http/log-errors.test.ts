@@ -62,8 +62,10 @@ describe('a database error in the log', () => {
       const logged = lines.slice(before).join('\n');
       const error = lines
         .slice(before)
-        .map((l) => JSON.parse(l) as { msg: string; err?: Record<string, unknown> })
+        .map((l) => JSON.parse(l) as { msg: string; reqId?: string; err?: Record<string, unknown> })
         .find((e) => e.msg === 'unhandled error');
+      // Logged through the request's own logger, made only now (request-logger.ts).
+      expect(error?.reqId).toBe(res.headers['x-request-id']);
       // The failure is still there to debug: what kind, which statement.
       expect(error?.err?.message).toMatch(/insert into "users"/);
       expect(error?.err).not.toHaveProperty('params');

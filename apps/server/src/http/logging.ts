@@ -2,6 +2,7 @@ import { LogController, type FastifyReply, type FastifyServerOptions } from 'fas
 import type { FastifyRequest } from 'fastify';
 import { hostname } from 'node:os';
 import pino from 'pino';
+import { BlockLog } from './block-log.js';
 
 /** A pino destination: anything with write(line); a buffered one also has flush(). */
 export interface DestinationStream {
@@ -107,18 +108,12 @@ export function loggerOptions(
 }
 
 /**
- * stdout (nothing at level silent) in blocks of at least 12 KB, and at most a second late,
- * instead of one write per line: under load the log's writes were a tenth of the API's CPU,
- * and each write costs about the same whatever its size (4 KB blocks still cost a short call
- * 3 µs). Just under sonic-boom's largest single write (16 KB), which it requires. pino
- * flushes what is left when the process exits.
+ * stdout (nothing at level silent) in blocks (block-log.ts) written asynchronously by pino's
+ * sonic-boom, which also writes what is left when the process exits.
  */
 export function logDestination(level: string): DestinationStream | undefined {
   if (level === 'silent') return undefined;
-  const destination = pino.destination({ dest: 1, sync: false, minLength: 12 * 1024 });
-  const timer = setInterval(() => destination.flush(), 1000).unref();
-  destination.once('close', () => clearInterval(timer));
-  return destination;
+  return new BlockLog(pino.destination({ dest: 1, sync: false }));
 }
 
 /** pino's number for info, the level of the line written for each answered request. */

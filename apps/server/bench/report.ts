@@ -81,6 +81,9 @@ export interface TranscodeFigures {
   clipSec: number;
 }
 
+/** A transcode's figures, or why it stopped. */
+export type TranscodeOutcome = TranscodeFigures | { failed: string };
+
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}` : '-');
 
@@ -89,7 +92,7 @@ export function printReport(
   title: string,
   rows: Row[],
   processes: ProcessFigures[],
-  transcode: TranscodeFigures | { failed: string } | null,
+  transcode: { app?: TranscodeOutcome; floor?: TranscodeOutcome },
   out: (line: string) => void = (l) => process.stdout.write(`${l}\n`),
 ): void {
   out(`\n${title}\n`);
@@ -113,27 +116,41 @@ export function printReport(
     out(
       `${pad(p.name, 18)}${pad(p.startMs.toFixed(0), 13)}${pad(p.startRssMb.toFixed(0), 15)}${p.idleRssMb.toFixed(0)}`,
     );
-  if (!transcode) return;
-  if ('failed' in transcode) {
-    out(`\ntranscode failed: ${transcode.failed}`);
+  const app = transcode.app;
+  if (!app) return;
+  if ('failed' in app) {
+    out(`\ntranscode failed: ${app.failed}`);
     return;
   }
-  const { idle, transcoding, wallsMs, clipSec } = transcode;
+  const { idle, transcoding, wallsMs, clipSec } = app;
   const wallMs = median(wallsMs);
   out('');
   out(
-    `API '${transcode.call}' at ${transcode.rate} req/s while a ${clipSec} s 1080x1920 clip transcodes, ` +
+    `API '${app.call}' at ${app.rate} req/s while a ${clipSec} s 1080x1920 clip transcodes, ` +
       `${wallsMs.length} times, each followed by as long idle; percentiles of all answers of each side`,
   );
   out(`${pad('', 18)}${pad('answers', 9)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}errors`);
-  for (const [name, m] of [
+  const floor = transcode.floor && !('failed' in transcode.floor) ? transcode.floor : null;
+  const sides = [
     ['idle', idle],
     ['transcoding', transcoding],
-  ] as const)
+    ...(floor
+      ? ([
+          ['floor idle', floor.idle],
+          ['floor transcoding', floor.transcoding],
+        ] as const)
+      : []),
+  ] as const;
+  for (const [name, m] of sides)
     out(
       `${pad(name, 18)}${pad(m.answers, 9)}${pad(m.p50.toFixed(1), 9)}${pad(m.p99.toFixed(1), 9)}${m.errors}`,
     );
   out(`p99 transcoding/idle: ${ratio(transcoding.p99, idle.p99)} (goal at most 1.5)`);
+  if (floor) {
+    out(
+      `the floor's, in the same run: ${ratio(floor.transcoding.p99, floor.idle.p99)} (what the machine does to any server)`,
+    );
+  }
   const each = wallsMs.map((ms) => (ms / 1000).toFixed(1)).join(', ');
   out(
     `transcode wall time: median ${(wallMs / 1000).toFixed(1)} s (${each}), ${ratio(wallMs / 1000, clipSec)}x the clip (goal at most 0.5), both renditions`,

@@ -12,7 +12,9 @@
 // 1080x1920 phone clip (made here with ffmpeg's test sources) transcodes in its own process
 // through the post worker's function, against the same rate idle, and the transcode's wall
 // time against the clip's length, three times over (TRANSCODE_RUNS) with the idle and busy
-// spans alternating. BENCH_TRANSCODE=false leaves this out.
+// spans alternating; and the same on the floor, whose ratio says how much of the app's is
+// the machine's (a small VM's CPUs slow everything while ffmpeg holds them).
+// BENCH_TRANSCODE=false leaves this out.
 //
 // PostgreSQL (BENCH_DATABASE_URL, a database it may EMPTY): app and floor run side by side on
 // the one database, each call measured on the app then on the floor.
@@ -40,7 +42,7 @@ import {
   type Measured,
   type ProcessFigures,
   type Row,
-  type TranscodeFigures,
+  type TranscodeOutcome,
 } from './report.js';
 import { seedFeed } from './seed.js';
 import { makeClip, measureTranscode } from './transcode.js';
@@ -119,12 +121,12 @@ await database.close();
 const fixturesFile = join(work, 'fixtures.json');
 await writeFile(fixturesFile, JSON.stringify(fixtures));
 const clip = TRANSCODE ? await makeClip(work) : null;
-let transcode: TranscodeFigures | { failed: string } | null = null;
+const transcode: { app?: TranscodeOutcome; floor?: TranscodeOutcome } = {};
 // A transcode the product's own time limit stops (a machine too busy) is a figure too: the
 // table above is printed all the same.
-const measureTranscodeOn = async (app: Started) => {
+const measureTranscodeOn = async (side: 'app' | 'floor', server: Started) => {
   if (!clip) return;
-  transcode = await measureTranscode(app.base, clip, work, fixturesFile).catch(
+  transcode[side] = await measureTranscode(server.base, clip, work, fixturesFile).catch(
     (error: unknown) => ({ failed: error instanceof Error ? error.message : String(error) }),
   );
 };
@@ -285,7 +287,8 @@ if (url) {
     row.app = medianOf(rounds.app);
     row.floor = medianOf(rounds.floor);
   }
-  await measureTranscodeOn(app);
+  await measureTranscodeOn('app', app);
+  await measureTranscodeOn('floor', floor);
   await app.stop();
   await floor.stop();
 } else {
@@ -308,7 +311,7 @@ if (url) {
       const row = results.get(call.name) ?? {};
       row[side] = medianOf(rounds);
     }
-    if (side === 'app') await measureTranscodeOn(server);
+    await measureTranscodeOn(side, server);
     await server.stop();
   }
   compareAnswers();

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from './database.js';
 import { findSession } from '../src/auth/sessions.js';
+import { insertAdminAccount, setAdminRole } from '../src/features/admin/accounts.js';
+import { findUser, setVerification } from '../src/features/admin/users.queries.js';
 import { commentsPage } from '../src/features/feed/comments.queries.js';
 import { feedPage, findVisiblePost, postsOfUser } from '../src/features/feed/posts.queries.js';
 import { findActiveUser, followPage, newestMembers } from '../src/features/follows/queries.js';
@@ -119,5 +121,23 @@ describe('the reads that show posts and people select only the columns their ans
     expect(found?.user.id).toBe(reader);
     expect(found?.user).not.toHaveProperty('passwordHash');
     expect(found?.user).not.toHaveProperty('followersCount');
+  });
+
+  it('reads and writes an account in the console without its password hash', async () => {
+    const { db } = database;
+    const rows = [
+      await findUser(db, author),
+      await setVerification(db, author, 'verified', null),
+      await insertAdminAccount(db, {
+        name: 'Admin',
+        phone: '+919876543399',
+        passwordHash: 'argon2-hash-never-read-here',
+      }),
+      await setAdminRole(db, { id: author, verification: 'verified' }, true),
+    ];
+    for (const row of rows) {
+      expect(row).toBeDefined();
+      expect(row).not.toHaveProperty('passwordHash');
+    }
   });
 });

@@ -57,3 +57,17 @@ const adminSummaryKeys = [
 /** A row of the console's user list (features/admin/present-user.ts adminSummaryOf). */
 export type AdminSummaryRow = Pick<UserRow, (typeof adminSummaryKeys)[number]>;
 export const adminSummaryColumns = pickColumns(users, adminSummaryKeys);
+
+const adminDetailKeys = [
+  ...adminSummaryKeys,
+  'verificationNote',
+  'blockReason',
+  'followersCount',
+  'followingCount',
+] as const;
+/**
+ * One account in the console (present-user.ts adminDetailOf) and the account a moderation
+ * call acts on: never its password hash.
+ */
+export type AdminDetailRow = Pick<UserRow, (typeof adminDetailKeys)[number]>;
+export const adminDetailColumns = pickColumns(users, adminDetailKeys);

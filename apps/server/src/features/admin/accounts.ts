@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema/index.js';
+import { adminDetailColumns, type AdminDetailRow } from '../../db/user-columns.js';
 
 /**
  * Admin accounts, shared by the console and `npm run create-admin`. Answers the new row,
@@ -10,7 +11,7 @@ import { users, type UserRow } from '../../db/schema/index.js';
 export async function insertAdminAccount(
   db: Db,
   fields: { name: string; phone: string; passwordHash: string },
-): Promise<UserRow | undefined> {
+): Promise<AdminDetailRow | undefined> {
   const inserted = await db
     .insert(users)
     .values({
@@ -22,7 +23,7 @@ export async function insertAdminAccount(
       verification: 'not_required',
     })
     .onConflictDoNothing({ target: users.phone })
-    .returning();
+    .returning(adminDetailColumns);
   return inserted[0];
 }
 
@@ -30,12 +31,16 @@ export async function insertAdminAccount(
  * Gives an account the admin role or takes it away. A former driver keeps their
  * verification state, so they return to 'driver'; everyone else returns to 'user'.
  */
-export async function setAdminRole(db: Db, user: UserRow, admin: boolean): Promise<UserRow> {
+export async function setAdminRole(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'verification'>,
+  admin: boolean,
+): Promise<Pick<UserRow, 'usertype'>> {
   const usertype = admin ? 'admin' : user.verification === 'not_required' ? 'user' : 'driver';
   const [row] = await db
     .update(users)
     .set({ usertype, updatedAt: new Date() })
     .where(eq(users.id, user.id))
-    .returning();
-  return row ?? { ...user, usertype };
+    .returning({ usertype: users.usertype });
+  return row ?? { usertype };
 }

@@ -3,7 +3,7 @@ import { said, type AuditAction, type MessageCode } from '@saathi/contract';
 import { hashPassword } from '../../auth/passwords.js';
 import type { Viewer } from '../../auth/viewer.js';
 import type { Db } from '../../db/client.js';
-import type { UserRow } from '../../db/schema/index.js';
+import type { AdminDetailRow } from '../../db/user-columns.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.js';
 import type { Hub } from '../../realtime/hub.js';
 import { announceAccessChanged } from '../../auth/account-events.js';
@@ -38,7 +38,7 @@ export function createModerationService(deps: {
     }
   }
 
-  async function target(userId: string): Promise<UserRow> {
+  async function target(userId: string): Promise<AdminDetailRow> {
     const user = await findUser(db, userId);
     if (!user) throw NotFound('user_not_found');
     return user;

@@ -1,7 +1,6 @@
 import { defaultProfileImage, type AdminUserDetail, type AdminUserSummary } from '@saathi/contract';
 import { blockOf, isBlocked } from '../../auth/viewer.js';
-import type { UserRow } from '../../db/schema/index.js';
-import type { AdminSummaryRow } from '../../db/user-columns.js';
+import type { AdminDetailRow, AdminSummaryRow } from '../../db/user-columns.js';
 import { mediaUrl } from '../../storage/media-url.js';
 
 /** A user as the console lists them; the number is there because only admins get this. */
@@ -18,7 +17,7 @@ export function adminSummaryOf(user: AdminSummaryRow): AdminUserSummary {
   };
 }
 
-export function adminDetailOf(user: UserRow): AdminUserDetail {
+export function adminDetailOf(user: AdminDetailRow): AdminUserDetail {
   return {
     ...adminSummaryOf(user),
     verificationNote: user.verificationNote,

@@ -4,15 +4,13 @@ import { normalizeIndianMobile, type AdminUserFilter } from '@saathi/contract';
 import { pendingDriver } from '../../console/attention.js';
 import { afterCursor, exactTime, type Cursor } from '../../db/cursor.js';
 import type { Db } from '../../db/client.js';
-import { adminSummaryColumns, type AdminSummaryRow } from '../../db/user-columns.js';
 import {
-  identityDocuments,
-  postImages,
-  posts,
-  reports,
-  users,
-  type UserRow,
-} from '../../db/schema/index.js';
+  adminDetailColumns,
+  adminSummaryColumns,
+  type AdminDetailRow,
+  type AdminSummaryRow,
+} from '../../db/user-columns.js';
+import { identityDocuments, postImages, posts, reports, users } from '../../db/schema/index.js';
 
 /** LIKE treats % and _ as wildcards; a name typed with them means the characters. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -57,8 +55,8 @@ export async function searchUsers(
     .limit(opts.limit);
 }
 
-export async function findUser(db: Db, userId: string): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+export async function findUser(db: Db, userId: string): Promise<AdminDetailRow | undefined> {
+  const rows = await db.select(adminDetailColumns).from(users).where(eq(users.id, userId)).limit(1);
   return rows[0];
 }
 
@@ -141,7 +139,7 @@ export async function setVerification(
   userId: string,
   verification: 'verified' | 'rejected',
   note: string | null,
-): Promise<UserRow | undefined> {
+): Promise<AdminDetailRow | undefined> {
   const rows = await db
     .update(users)
     .set({
@@ -151,6 +149,6 @@ export async function setVerification(
       updatedAt: new Date(),
     })
     .where(and(eq(users.id, userId), eq(users.usertype, 'driver')))
-    .returning();
+    .returning(adminDetailColumns);
   return rows[0];
 }

@@ -15,6 +15,8 @@ export const adminMessages = {
   already_blocked: 'This account is already blocked',
   not_blocked: 'This account is not blocked',
   cannot_demote_self: 'You cannot remove your own admin role',
+  demotion_last_admin:
+    'Another admin must stay to run the console. Make another account an admin first.',
   already_admin: 'This account is already an admin',
   not_admin: 'This account is not an admin',
   cannot_promote_blocked: 'Unblock this account before making it an admin',

@@ -134,7 +134,7 @@ describe('delete my account', () => {
     expectError(again, 409, messages.deletion_not_scheduled);
   });
 
-  it('refuses the last admin, and lets one of two admins go', async () => {
+  it('keeps an admin who stays: refuses the last one leaving or losing the role', async () => {
     const first = await newUser(t, { usertype: 'admin', name: 'Asha Admin' });
     const existingAdmins = await t.database.db
       .select()
@@ -147,6 +147,23 @@ describe('delete my account', () => {
     expect((await requestDeletion(first, first.password)).statusCode).toBe(200);
     // The first is leaving: the second is now the last one who stays.
     expectError(await requestDeletion(second, second.password), 403, messages.deletion_last_admin);
+
+    // Nor may the leaving one take the role from the last who stays; another they may.
+    const demote = (target: TestUser) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/users/${target.user.id}/demote`,
+        headers: bearer(first.token),
+        payload: {},
+      });
+    expectError(await demote(second), 403, messages.demotion_last_admin);
+    const third = await newUser(t, { usertype: 'admin', name: 'Chitra Admin' });
+    expect((await demote(third)).statusCode).toBe(200);
+    const admins = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.usertype, 'admin'));
+    expect(admins.map((a) => a.id).sort()).toEqual([first.user.id, second.user.id].sort());
   });
 
   it('after the grace period erases the account everywhere, keeping only the record', async () => {

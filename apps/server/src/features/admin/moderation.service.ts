@@ -7,6 +7,7 @@ import type { AdminDetailRow } from '../../db/user-columns.js';
 import { Conflict, Forbidden, Invalid, NotFound } from '../../http/errors.js';
 import type { Hub } from '../../realtime/hub.js';
 import { announceAccessChanged } from '../../auth/account-events.js';
+import { otherStayingAdmins } from '../account/index.js';
 import { blockAccount, isBlockedLocked, unblockAccount } from '../auth/index.js';
 import type { Notifier } from '../notifications/index.js';
 import { insertAdminAccount, setAdminRole } from './accounts.js';
@@ -134,6 +135,9 @@ export function createModerationService(deps: {
       const user = await target(userId);
       if (user.usertype !== 'admin') throw Conflict('not_admin');
       await changeRecorded(viewer, userId, 'admin.demoted', reason, async (tx) => {
+        // The rule a deletion request keeps (account/deletion.service.ts), under the same lock:
+        // a leaving admin, or two admins demoting each other at once, must not leave none.
+        if ((await otherStayingAdmins(tx, userId)) === 0) throw Forbidden('demotion_last_admin');
         const row = await setAdminRole(tx, user, false);
         return { to: row.usertype };
       });

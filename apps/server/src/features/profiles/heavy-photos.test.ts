@@ -88,8 +88,10 @@ describe('photos that take seconds to decode', () => {
     // the larger of a second and a quarter of the upload's time.
     expect(slowestMs).toBeLessThan(Math.max(1000, tookMs / 4));
     expect(statuses).toEqual([200]);
-    // Decoded in the API's own process, the wasm memory grew by 600 MB and stayed.
-    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(200 * 1024 * 1024);
+    // Decoded in the API's own process, the wasm memory grew by 600 MB and stayed. The decoded
+    // pixels (40 MP, 120-160 MB) do come back here to be resized, and the allocator may keep
+    // them: a CI run grew by 257 MB with the decoder in its child, so the bound sits between.
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(400 * 1024 * 1024);
   });
 
   it('refuses a 191 MP HEIC profile photo by its header, with a reason the phone can show', async () => {

@@ -15,6 +15,7 @@ const databaseFree = [
   'src/seed/community/media.test.ts',
   'src/sms/sender.test.ts',
   'src/storage/{local,s3}.test.ts',
+  'test/bench-interval.test.ts',
 ];
 
 /**

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ffmpegPath } from '../src/media/ffmpeg.js';
+import { p99RatioInterval } from './interval.js';
 import { pooledLatency, type Sampled, type TranscodeFigures } from './report.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -152,6 +153,7 @@ export async function measureTranscode(
     rate: PROBE_RATE,
     idle: pooledLatency(idle),
     transcoding: pooledLatency(busy),
+    p99Interval: p99RatioInterval(busy, idle),
     wallsMs,
     clipSec: CLIP.seconds,
   };

@@ -1,17 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom as random } from '../../../test/seeded-random.js';
 import { distanceKm, loadGazetteer, SphereIndex, type Gazetteer } from './gazetteer.js';
-
-/** A seeded generator, so a failure names the same points on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Point {
   lat: number;

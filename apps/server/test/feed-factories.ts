@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { Product } from '@saathi/contract';
 import { posts, type PostRow } from '../src/db/schema/index.js';
-import type { TestApp } from './harness.js';
+import { bearer, type TestApp } from './harness.js';
 
 export interface UploadFile {
   field: string;
@@ -24,6 +26,24 @@ export async function multipartFiles(
     payload: Buffer.from(await request.arrayBuffer()),
     headers: { 'content-type': request.headers.get('content-type') ?? '' },
   };
+}
+
+/** A post sent as a phone sends it (POST /api/v1/video/new, multipart); answers its id. */
+export async function sendPost(
+  t: Pick<TestApp, 'app'>,
+  token: string,
+  files: UploadFile[],
+  fields: Record<string, string> = { location: 'Vapi, Gujarat' },
+): Promise<string> {
+  const body = await multipartFiles(fields, files);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/video/new',
+    headers: { ...bearer(token), ...body.headers },
+    payload: body.payload,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ product: Product }>().product._id;
 }
 
 /**

@@ -61,6 +61,31 @@ export interface TestAppOptions {
   streamTiming?: StreamTiming;
 }
 
+/** The job system on a test app's database, storage and hub: the API's, or a worker's beside it. */
+async function startTestJobs(
+  on: Pick<TestApp, 'config' | 'database' | 'storage' | 'hub'>,
+  workers: boolean,
+): Promise<Jobs> {
+  return startJobs({
+    hub: on.hub,
+    database: on.database,
+    storage: on.storage,
+    log: pino({ level: 'silent' }),
+    workers,
+    media: on.config.media,
+    uploadStore: await openUploadStore(on.config),
+    fileKey: on.config.fileKey,
+    pushSubject: 'mailto:test@saathi.test',
+    push: on.config.push,
+  });
+}
+
+/**
+ * A worker started beside an app that runs none (`npm run worker` after a crash, in-process):
+ * it takes the jobs the app queued and runs pg-boss's maintenance. Stop it before `t.close()`.
+ */
+export const startWorkerBeside = (t: TestApp): Promise<Jobs> => startTestJobs(t, true);
+
 /** A real app on a fresh database and a temporary data folder; nothing is mocked. */
 export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'saathi-test-'));
@@ -76,18 +101,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     (process.env.REDIS_URL && hubPrefix
       ? await redisHub(process.env.REDIS_URL, hubPrefix)
       : memoryHub());
-  const jobs = await startJobs({
-    hub,
-    database,
-    storage,
-    log: pino({ level: 'silent' }),
-    workers: opts.workers ?? false,
-    media: config.media,
-    uploadStore: await openUploadStore(config),
-    fileKey: config.fileKey,
-    pushSubject: 'mailto:test@saathi.test',
-    push: config.push,
-  });
+  const jobs = await startTestJobs({ config, database, storage, hub }, opts.workers ?? false);
   const limiter = opts.limiter ?? memoryRateLimiter();
   const app = await buildApp({
     jobs: jobs.queue,

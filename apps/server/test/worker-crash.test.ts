@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '@saathi/contract';
 import { databaseUrlOf } from './database.js';
-import { multipartFiles } from './feed-factories.js';
+import { sendPost } from './feed-factories.js';
 import { ffmpeg } from './fixtures-media.js';
 import {
   bearer,
@@ -106,17 +106,9 @@ describe.runIf(process.env.TEST_DB === 'postgres' && process.env.DATABASE_URL)(
       ]);
       const first = await startWorker(env);
       workers.push(first);
-      const body = await multipartFiles({ location: 'Vapi, Gujarat' }, [
+      const id = await sendPost(t, driver.token, [
         { field: 'video', data: await readFile(clip), filename: 'clip.mp4', type: 'video/mp4' },
       ]);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/video/new',
-        headers: { ...bearer(driver.token), ...body.headers },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      const id = (res.json() as { product: Product }).product._id;
 
       const running = await until('ffmpeg to transcode the clip', async () => {
         const pids = await ffmpegsUnder(work);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, rateLimits } from '@saathi/contract';
 import { expectError } from '../../test/auth.js';
-import { multipartFiles, newPost } from '../../test/feed-factories.js';
+import { multipartFiles, newPost, sendPost } from '../../test/feed-factories.js';
 import { pngImage } from '../../test/fixtures.js';
 import { bearer, filesUnder, newUser, startTestApp, type TestApp } from '../../test/harness.js';
 import { openSse } from '../../test/sse-client.js';
@@ -94,20 +94,12 @@ function warmUploads(): Promise<void> {
 
 async function postOnePhoto(t: TestApp) {
   const { token } = await newUser(t);
-  const body = await multipartFiles({ location: 'Vapi, Gujarat' }, [
+  const id = await sendPost(t, token, [
     { field: 'images', data: pngImage(64, 64, 6000), filename: 'IMG_0.png', type: 'image/png' },
   ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/video/new',
-    headers: { ...bearer(token), ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const { product } = res.json() as { product: { _id: string } };
   const removed = await t.app.inject({
     method: 'DELETE',
-    url: `/api/v1/admin/product/${product._id}`,
+    url: `/api/v1/admin/product/${id}`,
     headers: bearer(token),
   });
   expect(removed.statusCode, removed.body).toBe(200);

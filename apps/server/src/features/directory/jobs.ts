@@ -1,23 +1,20 @@
+import type { Database } from '../../db/client.js';
 import type { FeatureJobs } from '../../jobs/feature-jobs.js';
+import { createLeasedQueue, workLeased } from '../../jobs/leased-queue.js';
 import { PROCESS_CAUTION_QUEUE } from './caution-media.js';
-import { processCaution, type CautionProcessDeps } from './process-caution.js';
+import { giveUpCaution, processCaution, type CautionProcessDeps } from './process-caution.js';
 
-export function directoryJobs(deps: CautionProcessDeps): FeatureJobs {
+export function directoryJobs(deps: CautionProcessDeps, database: Database): FeatureJobs {
   return {
-    async createQueues(boss) {
-      await boss.createQueue(PROCESS_CAUTION_QUEUE);
-    },
+    createQueues: (boss) => createLeasedQueue(boss, PROCESS_CAUTION_QUEUE),
     /** One caution at a time per worker, like posts: ffmpeg uses every core it is given. */
-    async startWorkers(boss) {
-      await boss.work<{ cautionId: string }>(
-        PROCESS_CAUTION_QUEUE,
-        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-        async (jobs) => {
-          for (const job of jobs) {
-            await processCaution(deps, job.data.cautionId, job.retryCount >= job.retryLimit);
-          }
-        },
-      );
-    },
+    startWorkers: (boss) =>
+      workLeased<{ cautionId: string }>(boss, {
+        database,
+        log: deps.log,
+        queue: PROCESS_CAUTION_QUEUE,
+        work: (data, isLastAttempt) => processCaution(deps, data.cautionId, isLastAttempt),
+        gaveUp: (data) => giveUpCaution(deps, data.cautionId),
+      }),
   };
 }

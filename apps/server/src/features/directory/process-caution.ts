@@ -22,6 +22,19 @@ export interface CautionProcessDeps {
 }
 
 /**
+ * A caution whose every try was cut short (its worker killed each time) fails as a last try's
+ * failure would, and whatever a killed try had written under its public keys goes.
+ */
+export async function giveUpCaution(deps: CautionProcessDeps, id: string): Promise<void> {
+  const row = await findCaution(deps.db, id);
+  if (!row || row.status !== 'processing') return;
+  const keys = cautionKeys(id);
+  const images = ['jpg', 'png', 'webp'].map((ext) => keys.image(ext));
+  await deleteQuietly(deps.storage, [keys.video, keys.poster, ...images], deps.log);
+  await markCautionFailed(deps.db, id, messages.processing_failed);
+}
+
+/**
  * A caution's raw uploads become what phones play, as a post's do: H.264 MP4 (faststart,
  * at most 720p) with a poster, and the image upright without metadata. Every output is
  * stored before the one update that points the caution at them and makes it 'ready'.

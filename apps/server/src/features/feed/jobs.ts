@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import { messages } from '@saathi/contract';
 import type { Database } from '../../db/client.js';
 import type { FeatureJobs } from '../../jobs/feature-jobs.js';
+import { createLeasedQueue, workLeased } from '../../jobs/leased-queue.js';
 import { withLease } from '../../jobs/lease.js';
 import {
   BACKFILL_MEDIA_QUEUE,
@@ -14,18 +15,10 @@ import { PROCESS_POST_QUEUE } from './posts.service.js';
 import { processPost, type ProcessDeps } from './process-post.js';
 import { sweepFailedRawFiles } from './raw-sweep.js';
 
-/** Where pg-boss puts a post's job once no retry is left, whichever way it failed. */
-const POST_GAVE_UP_QUEUE = 'post.process.gave-up';
 const SWEEP_RAW_QUEUE = 'post.sweep-raw';
 
 export async function createFeedQueues(boss: PgBoss): Promise<void> {
-  await boss.createQueue(POST_GAVE_UP_QUEUE);
-  await boss.createQueue(PROCESS_POST_QUEUE);
-  // Set apart from createQueue, which leaves a queue made by an earlier version as it was.
-  await boss.updateQueue(PROCESS_POST_QUEUE, {
-    name: PROCESS_POST_QUEUE,
-    deadLetter: POST_GAVE_UP_QUEUE,
-  });
+  await createLeasedQueue(boss, PROCESS_POST_QUEUE);
   await boss.createQueue(SWEEP_RAW_QUEUE);
   await boss.createQueue(BACKFILL_MEDIA_QUEUE, backfillQueuePolicy);
 }
@@ -50,24 +43,13 @@ async function startFeedWorkers(
   deps: ProcessDeps,
   opts: { database: Database; concurrency: number },
 ): Promise<void> {
-  for (let i = 0; i < opts.concurrency; i++) {
-    await boss.work<{ postId: string }>(
-      PROCESS_POST_QUEUE,
-      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-      async ([job]) => {
-        if (!job) return;
-        await withLease(opts.database, job, deps.log, () =>
-          processPost(deps, job.data.postId, job.retryCount >= job.retryLimit),
-        );
-      },
-    );
-  }
-  // A job that expired on its last try (its worker was killed) never reached processPost's
-  // last-attempt branch: without this the post would stay 'processing' for ever.
-  await boss.work<{ postId: string }>(POST_GAVE_UP_QUEUE, async (jobs) => {
-    for (const job of jobs) {
-      await markPostFailed(deps.db, job.data.postId, messages.processing_failed);
-    }
+  await workLeased<{ postId: string }>(boss, {
+    database: opts.database,
+    log: deps.log,
+    queue: PROCESS_POST_QUEUE,
+    concurrency: opts.concurrency,
+    work: (data, isLastAttempt) => processPost(deps, data.postId, isLastAttempt),
+    gaveUp: (data) => markPostFailed(deps.db, data.postId, messages.processing_failed),
   });
   // One backfill job at a time per process, polled slowly: it is never in a hurry.
   await boss.work<{ postId: string }>(

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Product } from '@saathi/contract';
-import { multipartFiles } from '../../../test/feed-factories.js';
+import { sendPost } from '../../../test/feed-factories.js';
 import { ffmpeg, isFaststart, mediaDir } from '../../../test/fixtures-media.js';
 import {
   bearer,
@@ -63,17 +63,12 @@ const mine = async (postId: string): Promise<Product | undefined> => {
 
 /** A video post sent as a phone sends it, once the worker has made it ready. */
 async function readyVideoPost(): Promise<Product> {
-  const body = await multipartFiles({ location: 'Vapi, Gujarat', caption: 'Toll plaza' }, [
-    { field: 'video', data: clip, filename: 'VID.mp4', type: 'video/mp4' },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/video/new',
-    headers: { ...bearer(driver.token), ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const id = (res.json() as { product: Product }).product._id;
+  const id = await sendPost(
+    t,
+    driver.token,
+    [{ field: 'video', data: clip, filename: 'VID.mp4', type: 'video/mp4' }],
+    { location: 'Vapi, Gujarat', caption: 'Toll plaza' },
+  );
   return until(`post ${id} ready`, async () => {
     const post = await mine(id);
     return post?.status === 'ready' ? post : undefined;

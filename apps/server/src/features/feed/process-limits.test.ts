@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Product } from '@saathi/contract';
-import { multipartFiles } from '../../../test/feed-factories.js';
+import { sendPost } from '../../../test/feed-factories.js';
 import { ffmpeg, mediaDir } from '../../../test/fixtures-media.js';
 import {
   bearer,
@@ -36,19 +36,8 @@ afterAll(async () => {
   await media.cleanup();
 });
 
-async function post(data: Buffer, filename: string, type: string): Promise<string> {
-  const body = await multipartFiles({ location: 'Vapi, Gujarat' }, [
-    { field: 'video', data, filename, type },
-  ]);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/video/new',
-    headers: { ...bearer(driver.token), ...body.headers },
-    payload: body.payload,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as { product: Product }).product._id;
-}
+const post = (data: Buffer, filename: string, type: string): Promise<string> =>
+  sendPost(t, driver.token, [{ field: 'video', data, filename, type }]);
 
 const failedPost = (postId: string, ms: number) =>
   until(

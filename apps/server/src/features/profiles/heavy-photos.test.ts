@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, rateLimits, type Product } from '@saathi/contract';
-import { multipartFiles } from '../../../test/feed-factories.js';
+import { sendPost } from '../../../test/feed-factories.js';
 import { pngImage } from '../../../test/fixtures.js';
 import { mediaDir, repeatedTileHeic } from '../../../test/fixtures-media.js';
 import {
@@ -143,17 +143,7 @@ describe('photos that take seconds to decode', () => {
 
   it('fails a post whose HEIC image is too large, with a reason the driver can read', async () => {
     const driver = await newUser(t, { usertype: 'driver', verification: 'verified' });
-    const body = await multipartFiles({ location: 'Vapi, Gujarat' }, [
-      { field: 'images', ...heic(heic191) },
-    ]);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/video/new',
-      headers: { ...bearer(driver.token), ...body.headers },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const id = (res.json() as { product: Product }).product._id;
+    const id = await sendPost(t, driver.token, [{ field: 'images', ...heic(heic191) }]);
     const failed = await until(`post ${id} to fail`, async () => {
       const mine = await t.app.inject({
         method: 'GET',

@@ -72,6 +72,16 @@ export async function processVoice(
   }
 }
 
+/**
+ * A note whose every try was cut short (its worker killed each time) fails as a last try's
+ * failure would: its sender sees why instead of a note 'processing' for ever.
+ */
+export async function giveUpVoice(deps: ProcessVoiceDeps, noteId: string): Promise<void> {
+  const row = await findNote(deps.db, noteId);
+  if (!row || row.note.status !== 'processing' || !row.note.rawKey) return;
+  await fail(deps, noteId, row.note.rawKey, messages.voice_processing_failed);
+}
+
 /** Nothing to retry once refused (no retry call exists), so the raw file goes with it. */
 async function fail(deps: ProcessVoiceDeps, noteId: string, rawKey: string, reason: string) {
   if (!(await markNoteFailed(deps.db, noteId, reason))) return;

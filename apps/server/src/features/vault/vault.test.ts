@@ -96,6 +96,14 @@ describe('unlocking the vault', () => {
       headers: bearer(owner.token),
     });
     expect(count.statusCode).toBe(403);
+    const into = await add(
+      owner,
+      vault,
+      { userId: other.user.id, documentType: 'Aadhar', documentName: 'Aadhar' },
+      { data: pdf, filename: 'a.pdf', type: 'application/pdf' },
+    );
+    expect(into.statusCode, into.body).toBe(403);
+    expect(into.json()).toMatchObject({ code: 'vault_not_yours' });
   });
 
   it('stays locked without a token, and with an expired one or one from another session', async () => {

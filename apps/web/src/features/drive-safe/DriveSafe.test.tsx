@@ -6,7 +6,7 @@ import { stubMediaMethods } from '../../test/fakeMedia';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { DriveSafe } from './DriveSafe';
 import { DriveSafeSetting } from './DriveSafeSetting';
-import { driveSafeKey, readDriveSafe } from './setting';
+import { driveSafeKey, readDriveSafe, saveDriveSafe } from './setting';
 
 /** A phone whose position the test moves; location already allowed. */
 function fakePhone() {
@@ -52,6 +52,14 @@ function renderAt(path: string, isDriver = true) {
 
 const card = () => screen.queryByRole('dialog', { name: 'You are driving' });
 
+/** A rider says "I am a passenger" once the card shows, then the app goes away. */
+async function passengerThenClosed(phone: ReturnType<typeof fakePhone>) {
+  const app = renderAt('/');
+  await phone.move(12, 40);
+  fireEvent.click(screen.getByRole('button', { name: 'I am a passenger' }));
+  app.unmount();
+}
+
 describe('drive-safe mode', () => {
   // The app fetches the card's chunk as watching starts; here its first import must not race
   // the fake clock.
@@ -70,6 +78,7 @@ describe('drive-safe mode', () => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
     localStorage.clear();
+    sessionStorage.clear();
     await i18n.changeLanguage('en');
   });
 
@@ -90,6 +99,28 @@ describe('drive-safe mode', () => {
     expect(card()).not.toBeInTheDocument();
     await phone.move(60, 30);
     expect(card()).not.toBeInTheDocument();
+  });
+
+  it("keeps a passenger's choice through a reload of the page, for its 30 minutes", async () => {
+    const phone = fakePhone();
+    await passengerThenClosed(phone);
+    // The phone reloads the page it had put away: a new app, the same tab.
+    renderAt('/');
+    await phone.move(20, 40);
+    expect(card()).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(30 * 60 * 1000));
+    await phone.move(12, 40);
+    expect(card()).toBeInTheDocument();
+  });
+
+  it("forgets a passenger's choice when the mode is switched off", async () => {
+    const phone = fakePhone();
+    await passengerThenClosed(phone);
+    act(() => saveDriveSafe(false));
+    act(() => saveDriveSafe(true));
+    renderAt('/');
+    await phone.move(12, 40);
+    expect(card()).toBeInTheDocument();
   });
 
   it('ends after 30 s still, and stays away below 15 km/h', async () => {

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { savePassengerUntil } from './passenger';
 
 /**
  * The driver's Drive-safe switch, kept on the phone (like Data saver): 'on' or 'off'. With
@@ -25,6 +26,8 @@ export function readDriveSafe(isDriver: boolean): boolean {
 }
 
 export function saveDriveSafe(on: boolean): void {
+  // Switched off, a passenger's choice goes too: the next time starts from nothing.
+  if (!on) savePassengerUntil(null);
   try {
     localStorage.setItem(driveSafeKey, on ? 'on' : 'off');
   } catch {

@@ -9,6 +9,7 @@ import {
   type DrivePhase,
   type Fix,
 } from './detector';
+import { savedPassengerUntil, savePassengerUntil } from './passenger';
 
 /** GPS, for its speed; a fresh fix each time (an old one says nothing about now). */
 const watchOptions: PositionOptions = { enableHighAccuracy: true, maximumAge: 0 };
@@ -46,6 +47,8 @@ export function useDriveSafe(enabled: boolean): DriveSafe {
 
   useEffect(() => {
     if (!enabled || !geolocationSupported()) return;
+    // A passenger's choice made before the page was reloaded still holds (passenger.ts).
+    state.current = { ...state.current, dismissedUntil: savedPassengerUntil(Date.now()) };
     const { geolocation } = navigator;
     let allowed = false;
     let watchId: number | null = null;
@@ -84,11 +87,16 @@ export function useDriveSafe(enabled: boolean): DriveSafe {
       document.removeEventListener('visibilitychange', sync);
       allowed = false;
       sync();
-      // Switched off: the next time starts from nothing, a passenger's choice included.
+      // The readings go; a passenger's choice stays in the tab's storage unless the switch was
+      // turned off (setting.ts forgets it then: the next time starts from nothing).
       update(initialDriveState);
     };
   }, [enabled, update]);
 
-  const dismiss = useCallback(() => update(dismissState(state.current, Date.now())), [update]);
+  const dismiss = useCallback(() => {
+    const next = dismissState(state.current, Date.now());
+    savePassengerUntil(next.dismissedUntil);
+    update(next);
+  }, [update]);
   return { phase: current, dismiss, watching };
 }

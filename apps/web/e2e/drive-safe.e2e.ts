@@ -122,13 +122,19 @@ describe('drive-safe mode', () => {
     expect(await card('You are driving').count()).toBe(0);
     expect(await page.locator('#root').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
     await expect.poll(playing, { timeout: 10_000 }).toBe(true);
-    // Driving on does not bring it back within the 30 minutes.
+    // Driving on does not bring it back within the 30 minutes, a reload of the page included.
+    await page.reload();
+    await page.getByRole('link', { name: 'Feed' }).waitFor();
     await page.waitForTimeout(12_000);
     expect(await card('You are driving').count()).toBe(0);
-  });
+  }, 60_000);
 
   it('shows the card in Hindi without a network, and ends after 30 s standing still', async () => {
-    await page.evaluate(() => localStorage.setItem('saathi.language', 'hi'));
+    // A new ride: the passenger's choice, kept for the tab, is forgotten.
+    await page.evaluate(() => {
+      localStorage.setItem('saathi.language', 'hi');
+      sessionStorage.removeItem('driveSafePassengerUntil');
+    });
     await page.reload();
     await page.getByRole('link', { name: 'फ़ीड' }).waitFor();
     // Watching has started and fetched the card's code and texts: the network may go now.

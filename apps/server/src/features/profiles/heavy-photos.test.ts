@@ -84,9 +84,10 @@ describe('photos that take seconds to decode', () => {
       profileImage: { url: expect.stringMatching(/^\/media\/avatars\//) },
     });
     // Decoded in the API's own process, a health call would wait for most of the decode. On a
-    // busy machine the decode stretches and a call may take a second anyway, so the bound is
-    // the larger of a second and a quarter of the upload's time.
-    expect(slowestMs).toBeLessThan(Math.max(1000, tookMs / 4));
+    // busy machine the decode stretches and a call may take seconds anyway (8.8 s of a 33.5 s
+    // upload on a saturated 2-vCPU CI machine), so the bound is the larger of a second and
+    // half the upload's time: still below the most of it that an in-process decode blocks.
+    expect(slowestMs).toBeLessThan(Math.max(1000, tookMs / 2));
     expect(statuses).toEqual([200]);
     // Decoded in the API's own process, the wasm memory grew by 600 MB and stayed. The decoded
     // pixels (40 MP, 120-160 MB) do come back here to be resized, and the allocator may keep

@@ -194,12 +194,15 @@ describe('personal documents button', () => {
   });
 
   it('locks itself when the unlock time is over and asks for the password again', async () => {
-    server.unlockFor = 300;
+    // Long enough for the list to show first on a busy machine (300 ms was not, in CI).
+    server.unlockFor = 2000;
     const button = await open();
     await unlock(button);
     expect(
       await screen.findByText(
         'Your documents were locked for your safety. Please enter your password again.',
+        {},
+        { timeout: 6000 },
       ),
     ).toBeInTheDocument();
     expect(screen.queryByText('Licence front')).not.toBeInTheDocument();

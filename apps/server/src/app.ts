@@ -49,6 +49,7 @@ import { salahRoutes } from './features/salah/routes.js';
 import { helpRoutes } from './features/help/routes.js';
 import { voiceRoutes } from './features/voice/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
+import type { Locker } from '@tus/server';
 import { openUploadStore } from './features/uploads/store.js';
 import type { Storage } from './storage/storage.js';
 import { configureUploads } from './media/upload-guard.js';
@@ -67,6 +68,11 @@ export interface AppDeps {
   logStream?: DestinationStream;
   /** The shared Redis, when there is one: `/api/health` reports whether it answers. */
   redis?: { ping(): Promise<unknown> };
+  /**
+   * tus's lock on an upload, shared by the API processes when there are several
+   * (features/uploads/shared-locker.ts); this process's memory when left out.
+   */
+  uploadLocker?: Locker;
   /** How often live streams re-check their session and how long they live (tests shorten them). */
   streamTiming?: StreamTiming;
   /**
@@ -185,7 +191,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   authRoutes(app, auth, services.auth);
   geoRoutes(app, auth, services.geo);
-  uploadRoutes(app, auth, { db: deps.database.db, store: uploadStore, uploads: services.uploads });
+  uploadRoutes(app, auth, {
+    db: deps.database.db,
+    store: uploadStore,
+    uploads: services.uploads,
+    locker: deps.uploadLocker,
+  });
   feedRoutes(app, auth, services);
   if (spa) firstPageRoute(app, auth, services.posts, config.webDist);
   followRoutes(app, auth, services.follows);

@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { logError } from './http/logging.js';
 import { startJobsFromConfig } from './jobs-root.js';
 import { openRuntime } from './runtime.js';
+import { sharedUploadLocker } from './features/uploads/shared-locker.js';
 import { demoBanner, seedDemo } from './seed/demo.js';
 import { seedCommunityInBackground } from './seed/community/seed-community.js';
 
@@ -21,6 +22,7 @@ const app = await buildApp({
   jobs: jobs.queue,
   hub: runtime.hub,
   redis: runtime.redis,
+  uploadLocker: runtime.redis && sharedUploadLocker(runtime.redis, runtime.hub, log),
 });
 
 const freshDemo = config.seedDemo && (await seedDemo(runtime.database.db, runtime.storage));

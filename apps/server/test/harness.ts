@@ -24,6 +24,7 @@ import { localStorage } from '../src/storage/local.js';
 import type { Storage } from '../src/storage/storage.js';
 import { freshDatabase } from './database.js';
 import { testConfig } from './test-config.js';
+import { testUploadLocker } from './upload-locker.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -103,6 +104,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       : memoryHub());
   const jobs = await startTestJobs({ config, database, storage, hub }, opts.workers ?? false);
   const limiter = opts.limiter ?? memoryRateLimiter();
+  const uploadLock = await testUploadLocker(hub, hubPrefix);
   const app = await buildApp({
     jobs: jobs.queue,
     hub,
@@ -113,6 +115,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     limiter,
     logStream: opts.logStream,
     redis: opts.redis,
+    uploadLocker: uploadLock.locker,
     streamTiming: opts.streamTiming,
     pluginTimeoutMs: 60_000,
   });
@@ -131,6 +134,7 @@ export async function startTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     async close() {
       await app.close();
       await jobs.stop();
+      uploadLock.close();
       await hub.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { outboxSmsSender } from '../src/sms/sender.js';
 import pino from 'pino';
 import { join } from 'node:path';
 import type { TestApp } from './harness.js';
+import { testUploadLocker } from './upload-locker.js';
 
 export interface PeerApp {
   app: FastifyInstance;
@@ -23,7 +24,9 @@ export async function startPeerApp(t: TestApp): Promise<PeerApp> {
     process.env.REDIS_URL && t.hubPrefix
       ? await redisHub(process.env.REDIS_URL, t.hubPrefix)
       : memoryHub();
+  const uploadLock = await testUploadLocker(hub, t.hubPrefix);
   const app = await buildApp({
+    uploadLocker: uploadLock.locker,
     jobs: t.jobs.queue,
     hub,
     config: t.config,
@@ -39,6 +42,7 @@ export async function startPeerApp(t: TestApp): Promise<PeerApp> {
     hub,
     async close() {
       await app.close();
+      uploadLock.close();
       await hub.close();
     },
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERRORS, Metadata, Server } from '@tus/server';
+import { ERRORS, Metadata, Server, type Locker } from '@tus/server';
 import {
   messages,
   uploadCalls,
@@ -31,6 +31,8 @@ export interface UploadRouteDeps {
   db: Db;
   store: UploadStore;
   uploads: UploadService;
+  /** tus's lock on an upload: shared by the API processes (shared-locker.ts), else in memory. */
+  locker?: Locker;
 }
 
 /** The largest file any purpose takes; each purpose's own cap is checked at creation. */
@@ -61,6 +63,7 @@ export function uploadRoutes(app: FastifyInstance, auth: AuthDeps, deps: UploadR
   const tus = new Server({
     path: uploadsPath,
     datastore: store.datastore,
+    ...(deps.locker ? { locker: deps.locker } : {}),
     maxSize: maxUploadBytes,
     namingFunction: (req) => {
       const id = req.runtime?.node?.req && creating.get(req.runtime.node.req);

@@ -128,8 +128,11 @@ it('fails a post, a voice note and a safety caution whose worker was killed on t
     return found?.status === 'failed' ? found : undefined;
   });
   expect(note.failureReason).toBe(messages.voice_processing_failed);
-  // The recording goes with its failed note, as after a last try that failed.
-  expect(await filesUnder(join(t.dataDir, 'storage', 'uploads', 'voice'))).toEqual([]);
+  // The recording goes with its failed note (just after the row turns), as after a last try
+  // that failed.
+  await expect
+    .poll(() => filesUnder(join(t.dataDir, 'storage', 'uploads', 'voice')), { timeout: 10_000 })
+    .toEqual([]);
 
   const caution = await until('the caution to fail', async () => {
     const { cautions } = await get<{ cautions: AdminSafetyCaution[] }>(
@@ -140,5 +143,7 @@ it('fails a post, a voice note and a safety caution whose worker was killed on t
     return found?.status === 'failed' ? found : undefined;
   });
   expect(caution.failureReason).toBe(messages.processing_failed);
-  expect(await filesUnder(join(t.dataDir, 'storage', 'public', 'safety'))).toEqual([]);
+  await expect
+    .poll(() => filesUnder(join(t.dataDir, 'storage', 'public', 'safety')), { timeout: 10_000 })
+    .toEqual([]);
 });

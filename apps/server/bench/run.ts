@@ -34,7 +34,7 @@ import { encodeCursor } from '../src/db/cursor.js';
 import { posts, users } from '../src/db/schema/index.js';
 import { createNotificationQueues } from '../src/features/notifications/jobs.js';
 import { createBoss } from '../src/jobs/boss.js';
-import { FRESH_LOADS, hotCalls, send, type Fixtures } from './calls.js';
+import { FRESH_LOADS, hotCalls, send, type Fixtures, type HotCall } from './calls.js';
 import { startServer, type Started } from './process-metrics.js';
 import {
   medianOf,
@@ -55,6 +55,8 @@ const CONNECTIONS = 16;
 const ONLY = process.env.BENCH_CALLS?.split(';').map((name) => name.trim());
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const TRANSCODE = process.env.BENCH_TRANSCODE !== 'false';
+/** Seconds of unmeasured load per call and server before the measured rounds. */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 2);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 const run = promisify(execFile);
 
@@ -216,13 +218,14 @@ function compareAnswers(): void {
 async function load(
   server: Started,
   call: string,
-  side: 'app' | 'floor',
+  side: Side,
   round: number,
+  seconds = SECONDS,
 ): Promise<Measured> {
   const spec = {
     url: server.base,
     call,
-    seconds: SECONDS,
+    seconds,
     connections: CONNECTIONS,
     fixturesFile,
     callersFrom: 2 * round + (side === 'floor' ? 1 : 0),
@@ -261,6 +264,57 @@ const floorEnv = (dir: string): Record<string, string> =>
     ? { JWT_SECRET: secrets.JWT_SECRET, FLOOR_DATABASE_URL: url }
     : { JWT_SECRET: secrets.JWT_SECRET, FLOOR_DATA_DIR: dir };
 const probe = '/api/v1/video/all';
+// The warm-up's loads take the pairs after the measured rounds' (the last load's are firstAnswers').
+const warmupRound = ROUNDS;
+if (2 * warmupRound + 1 >= FRESH_LOADS - 1) {
+  throw new Error(
+    `BENCH_ROUNDS at most ${Math.floor((FRESH_LOADS - 3) / 2)}: calls.ts FRESH_LOADS`,
+  );
+}
+type Side = 'app' | 'floor';
+/**
+ * Measures `calls` on the servers given: first each server answers every call under load
+ * for a moment, unmeasured, since a server answers its first thousands of requests with code
+ * V8 has not yet optimized (the app's CPU per feed page fell from 885 µs in its first 4 s of
+ * load to 609 in the next and 503 after); without it the call measured first was measured
+ * warming up. Then the rounds. Each round goes through every call, so a drift in the
+ * machine's speed (another process, the CPU's clock) falls on all calls alike: with each
+ * call's rounds run together, the deep page, measured second, met the machine at another
+ * speed than the first page it is compared with. With both servers up, rounds alternate which
+ * side goes first, so a drift falls on both alike too.
+ */
+async function measureCalls(calls: HotCall[], servers: Partial<Record<Side, Started>>) {
+  const sides = (['app', 'floor'] as const).filter((side) => servers[side]);
+  for (const side of sides) {
+    const server = servers[side];
+    if (!server || WARMUP_SECONDS <= 0) continue;
+    for (const call of calls) await load(server, call.name, side, warmupRound, WARMUP_SECONDS);
+  }
+  const rounds = new Map(
+    calls.map((c) => [c.name, { app: [] as Measured[], floor: [] as Measured[] }]),
+  );
+  for (let r = 0; r < ROUNDS; r++) {
+    const order = r % 2 === 0 ? sides : [...sides].reverse();
+    for (const call of calls) {
+      for (const side of order) {
+        const server = servers[side];
+        if (server) rounds.get(call.name)?.[side].push(await load(server, call.name, side, r));
+      }
+    }
+  }
+  for (const [name, measuredRounds] of rounds) {
+    const row = results.get(name) ?? {};
+    for (const side of sides) row[side] = medianOf(measuredRounds[side]);
+  }
+}
+/** Every read before any write: a comment added first would change what the reads read. */
+const inTurn = async (servers: Partial<Record<Side, Started>>) => {
+  for (const writes of [false, true])
+    await measureCalls(
+      measured.filter((c) => c.write === writes),
+      servers,
+    );
+};
 const results = new Map<string, Partial<Row>>(measured.map((c) => [c.name, { call: c.name }]));
 const processes: ProcessFigures[] = [];
 
@@ -274,19 +328,7 @@ if (url) {
     await firstAnswers(floor, writes);
   }
   compareAnswers();
-  // Rounds alternate which side goes first, so a drift in the machine's speed (another
-  // process, the CPU's clock) falls on both alike instead of on whichever ran second.
-  for (const call of measured) {
-    const rounds = { app: [] as Measured[], floor: [] as Measured[] };
-    for (let r = 0; r < ROUNDS; r++) {
-      const order = r % 2 === 0 ? (['app', 'floor'] as const) : (['floor', 'app'] as const);
-      for (const side of order)
-        rounds[side].push(await load(side === 'app' ? app : floor, call.name, side, r));
-    }
-    const row = results.get(call.name) ?? {};
-    row.app = medianOf(rounds.app);
-    row.floor = medianOf(rounds.floor);
-  }
+  await inTurn({ app, floor });
   await measureTranscodeOn('app', app);
   await measureTranscodeOn('floor', floor);
   await app.stop();
@@ -305,12 +347,7 @@ if (url) {
     processes.push({ name: side, ...server });
     await firstAnswers(server, false);
     await firstAnswers(server, true);
-    for (const call of measured) {
-      const rounds: Measured[] = [];
-      for (let r = 0; r < ROUNDS; r++) rounds.push(await load(server, call.name, side, r));
-      const row = results.get(call.name) ?? {};
-      row[side] = medianOf(rounds);
-    }
+    await inTurn({ [side]: server });
     await measureTranscodeOn(side, server);
     await server.stop();
   }

@@ -243,4 +243,40 @@ describe('the feed in a phone-sized browser', () => {
     await ourItem().waitFor();
     await screenshot(page, 'feed-15-hi-emergency');
   });
+
+  it("keeps another driver's card and the whole like button in view on a short slide", async () => {
+    // The emergency feed's slide is the shortest (under the SOS panel): there the side
+    // buttons reached above the slide's top, under the panel, and the author card, as wide
+    // as its Hindi Follow button, covered the like button.
+    const viewer = await phoneContext(browser, server.url);
+    const other = await viewer.newPage();
+    try {
+      await signIn(other, '+91 9000000003', 'User@1234');
+      await other.goto('/emergency');
+      await other.getByRole('button', { name: 'हिन्दी' }).click();
+      const item = other.locator(`article[data-post="${postId}"][data-kind="video"]`);
+      await item.waitFor();
+      const card = item.locator('a[href^="/user/profile/"]').locator('..');
+      const like = item.getByRole('button', { name: /^लाइक/ });
+      const clear = async () => {
+        const [slide, c, l] = await Promise.all([
+          item.boundingBox(),
+          card.boundingBox(),
+          like.boundingBox(),
+        ]);
+        if (!slide || !c || !l) throw new Error('the slide, card or like button is not on screen');
+        return c.x + c.width <= l.x && l.y >= slide.y;
+      };
+      await item.getByRole('button', { name: 'फ़ॉलो करें' }).click();
+      const following = item.getByRole('button', { name: 'फ़ॉलो कर रहे हैं' });
+      await following.waitFor();
+      await expect.poll(clear).toBe(true);
+      await screenshot(other, 'feed-16-hi-emergency-following');
+      await following.click();
+      await item.getByRole('button', { name: 'फ़ॉलो करें' }).waitFor();
+      await expect.poll(clear).toBe(true);
+    } finally {
+      await viewer.close();
+    }
+  });
 });

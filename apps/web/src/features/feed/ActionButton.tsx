@@ -17,10 +17,12 @@ export function ActionButton({ icon, caption, className = '', ...rest }: ActionB
       className={`flex w-18 flex-col items-center gap-0.5 text-white drop-shadow-[0_1px_2px_rgba(0,0,0,0.9)] disabled:opacity-60 ${className}`}
       {...rest}
     >
-      <span className="flex size-12 items-center justify-center rounded-full border border-white/30 bg-black/50">
+      <span className="flex size-12 items-center justify-center rounded-full border border-white/30 bg-black/50 short-slide:size-10">
         {icon}
       </span>
-      <span className="text-center text-sm leading-tight font-semibold">{caption}</span>
+      <span className="text-center text-sm leading-tight font-semibold short-slide:text-xs">
+        {caption}
+      </span>
     </button>
   );
 }

@@ -36,7 +36,9 @@ function Counts({ userId }: { userId: string }) {
 export function AuthorCard({ author, className = '' }: AuthorCardProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const box = `flex max-w-full items-center gap-2 rounded-2xl bg-black/45 py-1.5 pr-2 pl-1.5 text-white backdrop-blur-sm ${className}`;
+  // Kept clear of the action rail (PostActions: w-18 at right-1): on a short slide (the
+  // emergency feed under its SOS panel on a 360x740 phone) the rail reaches the top.
+  const box = `flex max-w-[calc(100%-6rem)] items-center gap-2 rounded-2xl bg-black/45 py-1.5 pr-2 pl-1.5 text-white backdrop-blur-sm ${className}`;
   if (!author) {
     return (
       <div className={box} aria-hidden data-testid="author-placeholder">
@@ -71,7 +73,7 @@ export function AuthorCard({ author, className = '' }: AuthorCardProps) {
           </span>
           <Counts userId={author._id} />
         </Link>
-        <FollowButton userId={author._id} tone="onDark" className="min-h-10 px-3" />
+        <FollowButton userId={author._id} tone="onDark" compact className="min-h-10 px-3" />
       </div>
       {open && <UploaderModal author={author} onClose={() => setOpen(false)} />}
     </>

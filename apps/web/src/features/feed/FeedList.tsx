@@ -163,7 +163,7 @@ export function FeedList({ emergency, sharedId, empty }: FeedListProps) {
             data-testid="feed-item"
             data-post={item.post._id}
             data-kind={item.kind}
-            className="relative h-full w-full snap-start snap-always overflow-hidden bg-black"
+            className="relative h-full w-full snap-start snap-always overflow-hidden bg-black [container:slide/size]"
           >
             <ItemView
               item={item}

@@ -30,7 +30,7 @@ export function ImageCard({ post, image, index, near }: ImageCardProps) {
       />
       <AuthorCard
         author={post.user}
-        className="absolute top-3 left-3 z-10 max-w-[calc(100%-5rem)] md:top-auto md:bottom-20"
+        className="absolute top-3 left-3 z-10 md:top-auto md:bottom-20"
       />
       <PostCaption post={post} className="absolute right-21 bottom-4 left-3 z-10 md:bottom-36" />
       <PostActions post={post} kind="image" className="bottom-4" />

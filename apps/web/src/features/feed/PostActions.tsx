@@ -26,7 +26,9 @@ export function PostActions({ post, kind, className }: PostActionsProps) {
   const close = () => setPanel(null);
   return (
     <>
-      <div className={`absolute right-1 z-10 flex flex-col items-center gap-2 ${className}`}>
+      <div
+        className={`absolute right-1 z-10 flex flex-col items-center gap-2 short-slide:gap-1 ${className}`}
+      >
         <LikeButton
           post={post}
           loginKey={kind === 'image' ? 'feed.likeImageLogin' : 'feed.likeLogin'}

@@ -50,7 +50,7 @@ export function VideoCard({ post, mode, onSettled }: VideoCardProps) {
       )}
       <AuthorCard
         author={post.user}
-        className="absolute top-3 left-3 z-10 max-w-[calc(100%-5rem)] md:top-auto md:bottom-20"
+        className="absolute top-3 left-3 z-10 md:top-auto md:bottom-20"
       />
       {/* An unmounted player sends no pause event: a poster always has its caption. */}
       {(paused || mode === 'poster' || !online) && (

@@ -7,6 +7,11 @@ interface FollowButtonProps {
   userId: string | undefined;
   /** 'onDark' sits on the video; 'onLight' on white screens. */
   tone?: 'onDark' | 'onLight';
+  /**
+   * Once following, only the check shows (the word stays for screen readers): on a phone the
+   * feed's author card has room for the name or for "फ़ॉलो कर रहे हैं", not both.
+   */
+  compact?: boolean;
   className?: string;
 }
 
@@ -22,7 +27,12 @@ const tones = {
 };
 
 /** Follow / Following: hidden for visitors and on one's own posts and profile. */
-export function FollowButton({ userId, tone = 'onLight', className = '' }: FollowButtonProps) {
+export function FollowButton({
+  userId,
+  tone = 'onLight',
+  compact = false,
+  className = '',
+}: FollowButtonProps) {
   const { t } = useTranslation();
   const { visible, following, pending, toggle } = useFollow(userId);
   if (!visible) return null;
@@ -36,8 +46,10 @@ export function FollowButton({ userId, tone = 'onLight', className = '' }: Follo
       aria-busy={pending}
       className={`inline-flex min-h-11 shrink-0 items-center justify-center gap-1.5 rounded-full px-4 text-sm font-bold disabled:opacity-80 ${following ? tones[tone].following : tones[tone].follow} ${className}`}
     >
-      {pending ? <Spinner className="size-4" /> : <Icon aria-hidden className="size-4" />}
-      {following ? t('follows.following') : t('follows.follow')}
+      {pending ? <Spinner className="size-4" /> : <Icon aria-hidden className="size-4 shrink-0" />}
+      <span className={compact && following ? 'sr-only' : undefined}>
+        {following ? t('follows.following') : t('follows.follow')}
+      </span>
     </button>
   );
 }

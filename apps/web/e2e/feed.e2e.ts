@@ -244,7 +244,7 @@ describe('the feed in a phone-sized browser', () => {
     await screenshot(page, 'feed-15-hi-emergency');
   });
 
-  it("keeps another driver's card and the whole like button in view on a short slide", async () => {
+  it('keeps the whole like button clear of the card, the Post button and the SOS panel', async () => {
     // The emergency feed's slide is the shortest (under the SOS panel): there the side
     // buttons reached above the slide's top, under the panel, and the author card, as wide
     // as its Hindi Follow button, covered the like button.
@@ -275,6 +275,19 @@ describe('the feed in a phone-sized browser', () => {
       await following.click();
       await item.getByRole('button', { name: 'फ़ॉलो करें' }).waitFor();
       await expect.poll(clear).toBe(true);
+      // The feed's Post button, on a phone whose browser leaves 640 px, once sat on the like.
+      await other.setViewportSize({ width: 360, height: 640 });
+      await other.goto('/');
+      const inFeed = other.locator(`article[data-post="${postId}"][data-kind="video"]`);
+      await inFeed.waitFor();
+      const [post, likeInFeed] = await Promise.all([
+        other.getByRole('link', { name: 'वीडियो डालें' }).boundingBox(),
+        inFeed.getByRole('button', { name: /^लाइक/ }).boundingBox(),
+      ]);
+      if (!post || !likeInFeed) throw new Error('the Post or the like button is not on screen');
+      expect(
+        post.y + post.height <= likeInFeed.y || likeInFeed.y + likeInFeed.height <= post.y,
+      ).toBe(true);
     } finally {
       await viewer.close();
     }

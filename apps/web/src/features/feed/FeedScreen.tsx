@@ -33,10 +33,12 @@ export function FeedScreen() {
       <ProcessingBanner />
       <div className="relative min-h-0 flex-1">
         <FeedList emergency={false} sharedId={search.get('v')} empty={<EmptyFeed />} />
+        {/* Top right, beside the author card (which stops short of it): lower down it sat on
+            the action column's like button on a 360x640 phone. */}
         <Link
           to="/post/video"
           aria-label={t('feed.post')}
-          className="absolute top-24 right-3 z-20 flex size-12 items-center justify-center rounded-full bg-brand text-white shadow-lg md:top-3"
+          className="absolute top-3 right-3 z-20 flex size-12 items-center justify-center rounded-full bg-brand text-white shadow-lg"
         >
           <Plus aria-hidden className="size-7" />
         </Link>

@@ -124,8 +124,8 @@ export function VideoPlayer({ video, label, mode, onPausedChange, onSettled }: V
         <button
           type="button"
           onClick={unmute}
-          // Left of the feed's Post button (FeedScreen, same height), which would cover the
-          // end of the longer Hindi text.
+          // Left of the action column, which can reach this high on a short slide and would
+          // cover the end of the longer Hindi text.
           className="absolute top-24 left-3 z-10 flex min-h-12 max-w-[calc(100%-5.5rem)] items-center gap-2 rounded-3xl bg-black/70 px-4 py-2 text-left text-base leading-tight font-semibold text-white md:top-4"
         >
           <VolumeX aria-hidden className="size-5 shrink-0" />

@@ -127,3 +127,32 @@ describe('data a phone saves', () => {
     expect(all).not.toContain(videoUrl);
   });
 });
+
+describe('the app on a patchy link', () => {
+  it('installs its worker again when a file of the first install was lost on the way', async () => {
+    const context = await phoneContext(browser, server.url);
+    // The worker's install fetches the whole app: the link drops the first file it asks for.
+    let lost = '';
+    await context.route('**/assets/**', async (route) => {
+      if (!lost && route.request().serviceWorker()) {
+        lost = new URL(route.request().url()).pathname;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    const fresh = await context.newPage();
+    await fresh.goto('/login');
+    await fresh.getByLabel('Phone Number').waitFor();
+    await until('the service worker to control the page', async () =>
+      (await fresh.evaluate(() => navigator.serviceWorker.controller !== null)) ? true : undefined,
+    );
+    expect(lost).not.toBe('');
+    // The second install fetched the lost file.
+    const precache = await fresh.evaluate(async () => {
+      const name = (await caches.keys()).find((n) => n.includes('precache')) ?? '';
+      const keys = await (await caches.open(name)).keys();
+      return keys.map((r) => new URL(r.url).pathname);
+    });
+    expect(precache).toContain(lost);
+  }, 90_000);
+});

@@ -1,4 +1,5 @@
 import { ffmpeg } from '../../server/test/fixtures-media.js';
+import { until } from '../../server/test/until.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,13 +90,15 @@ describe('offline reading', () => {
     await page.getByText('started following you', { exact: false }).first().waitFor();
     // The saved copy is written a second after the last change (or as the page goes); the
     // worker serves the app.
-    await page.waitForFunction(() => {
-      const saved = localStorage.getItem('saathi.savedReading') ?? '';
-      return saved.includes('Diversion at the Vapi') && saved.includes('notifications');
+    await until('the saved copy to hold the post and the notifications', async () => {
+      const saved = await page.evaluate(() => localStorage.getItem('saathi.savedReading') ?? '');
+      return saved.includes('Diversion at the Vapi') && saved.includes('notifications')
+        ? true
+        : undefined;
     });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await until('the service worker to control the page', async () =>
+      (await page.evaluate(() => navigator.serviceWorker.controller !== null)) ? true : undefined,
+    );
     expect(await page.evaluate(() => localStorage.getItem('saathi.savedReading'))).not.toContain(
       '+919000000003',
     );

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './api/queryClient';
 import { reloadOnStaleBuild } from './app/reloadOnStaleBuild';
+import { keepRegistering } from './app/serviceWorker';
 import { setupI18n } from './i18n';
 import { initialLanguage } from './i18n/language';
 import { createRouter } from './routes';
@@ -26,7 +27,17 @@ const textsReady = setupI18n(initialLanguage());
 // page may have loaded already: with the server's first video, index.html runs this script
 // only once that video has shown a picture.
 const registerWorker = () =>
-  void import('virtual:pwa-register').then(({ registerSW }) => registerSW({ immediate: true }));
+  keepRegistering((registered, failed) => {
+    import('virtual:pwa-register')
+      .then(({ registerSW }) =>
+        registerSW({
+          immediate: true,
+          onRegisteredSW: (_url, registration) => registered(registration),
+          onRegisterError: failed,
+        }),
+      )
+      .catch(failed);
+  });
 if (document.readyState === 'complete') registerWorker();
 else window.addEventListener('load', registerWorker, { once: true });
 

@@ -8,6 +8,25 @@ import { releaseBrowser, sharedBrowser, phoneContext, screenshot } from './suppo
 import { startE2eServer, type E2eServer } from './support/server.js';
 import { signIn } from './support/session.js';
 
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+function onScreen(box: Box | null): Box {
+  if (!box) throw new Error('not on screen');
+  return box;
+}
+
+/** Whether two boxes on the screen share no point a finger could tap. */
+function apart(a: Box, b: Box): boolean {
+  return (
+    a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y
+  );
+}
+
 let server: E2eServer;
 let browser: Browser;
 let context: BrowserContext;
@@ -244,7 +263,7 @@ describe('the feed in a phone-sized browser', () => {
     await screenshot(page, 'feed-15-hi-emergency');
   });
 
-  it('keeps the whole like button clear of the card, the Post button and the SOS panel', async () => {
+  it('keeps the whole like button clear of the card, the arrows, the Post button and the SOS panel', async () => {
     // The emergency feed's slide is the shortest (under the SOS panel): there the side
     // buttons reached above the slide's top, under the panel, and the author card, as wide
     // as its Hindi Follow button, covered the like button.
@@ -275,6 +294,30 @@ describe('the feed in a phone-sized browser', () => {
       await following.click();
       await item.getByRole('button', { name: 'फ़ॉलो करें' }).waitFor();
       await expect.poll(clear).toBe(true);
+      // After each touch the arrows show for 2 s. Here the column reaches the slide's top: the
+      // Next arrow at the right edge sat on the like button and took its taps, and both sat
+      // on the author card.
+      const arrows = await Promise.all(
+        ['पिछला', 'अगला'].map((name) =>
+          other.getByRole('button', { name, exact: true }).boundingBox(),
+        ),
+      );
+      const others = await Promise.all(
+        [/^लाइक/, /^कमेंट/, /^शेयर$/, /^रिपोर्ट$/].map((name) =>
+          item.getByRole('button', { name }).boundingBox(),
+        ),
+      );
+      const arrowBoxes = arrows.map(onScreen);
+      const targets = [...others, await card.boundingBox()].map(onScreen);
+      for (const [i, arrow] of arrowBoxes.entries()) {
+        for (const [j, box] of targets.entries()) {
+          expect([i, j, apart(arrow, box)]).toEqual([i, j, true]);
+        }
+      }
+      expect(arrowBoxes.every((a) => arrowBoxes.every((b) => a === b || apart(a, b)))).toBe(true);
+      const slideBox = onScreen(await item.boundingBox());
+      await other.touchscreen.tap(slideBox.x + 30, slideBox.y + slideBox.height * 0.75);
+      await screenshot(other, 'feed-17-hi-emergency-arrows');
       // The feed's Post button, on a phone whose browser leaves 640 px, once sat on the like.
       await other.setViewportSize({ width: 360, height: 640 });
       await other.goto('/');
@@ -284,10 +327,7 @@ describe('the feed in a phone-sized browser', () => {
         other.getByRole('link', { name: 'वीडियो डालें' }).boundingBox(),
         inFeed.getByRole('button', { name: /^लाइक/ }).boundingBox(),
       ]);
-      if (!post || !likeInFeed) throw new Error('the Post or the like button is not on screen');
-      expect(
-        post.y + post.height <= likeInFeed.y || likeInFeed.y + likeInFeed.height <= post.y,
-      ).toBe(true);
+      expect(apart(onScreen(post), onScreen(likeInFeed))).toBe(true);
     } finally {
       await viewer.close();
     }

@@ -38,15 +38,19 @@ export function FeedNavigator({ position, touches, count, onMove }: FeedNavigato
 
   const arrows = hiddenAt !== moment;
   const arrow =
-    'absolute top-[27%] z-20 flex size-12 -translate-y-1/2 items-center justify-center rounded-full border border-white/30 bg-black/55 text-white transition-opacity duration-300 disabled:opacity-0';
+    'absolute top-[27%] flex size-12 short-slide:top-[40%] -translate-y-1/2 items-center justify-center rounded-full border border-white/30 bg-black/55 text-white transition-opacity duration-300 disabled:pointer-events-none disabled:opacity-0';
+  const shown = arrows ? 'pointer-events-auto opacity-100' : 'opacity-0';
+  // The overlay is a `slide` container too. On a short slide the action column reaches the
+  // top, where the Next arrow took taps meant for the like button, and the author card reaches
+  // 27% down: the pair sits side by side on the left, between the card and the caption.
   return (
-    <div className="md:hidden">
+    <div className="pointer-events-none absolute inset-0 z-20 [container:slide/size] md:hidden">
       <button
         type="button"
         onClick={() => onMove(-1)}
         disabled={position <= 0}
         aria-label={t('feed.previous')}
-        className={`${arrow} left-2 ${arrows ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+        className={`${arrow} left-2 ${shown}`}
       >
         <ChevronLeft aria-hidden className="size-7" />
       </button>
@@ -55,14 +59,14 @@ export function FeedNavigator({ position, touches, count, onMove }: FeedNavigato
         onClick={() => onMove(1)}
         disabled={position >= count - 1}
         aria-label={t('feed.next')}
-        className={`${arrow} right-2 ${arrows ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+        className={`${arrow} right-2 short-slide:right-auto short-slide:left-16 ${shown}`}
       >
         <ChevronRight aria-hidden className="size-7" />
       </button>
       {hint && (
         <p
           role="status"
-          className="pointer-events-none absolute inset-x-0 top-[52%] z-20 mx-auto w-fit rounded-full bg-black/70 px-4 py-2 text-base font-semibold text-white"
+          className="pointer-events-none absolute inset-x-0 top-[52%] mx-auto w-fit rounded-full bg-black/70 px-4 py-2 text-base font-semibold text-white"
         >
           {t('feed.swipeHint')}
         </p>

@@ -120,8 +120,10 @@ export const comments = pgTable(
   },
   (t) => [
     index('comments_post_idx').on(t.postId, t.createdAt, t.id),
-    // Deleting an account cascades here, and the comment counts look up their authors.
-    index('comments_user_idx').on(t.userId),
+    // Deleting an account cascades here. The counts of comments by blocked accounts go
+    // from the few blocked accounts (users_blocked_idx) to their comments on the page's
+    // posts, whatever the number of comments on a popular post.
+    index('comments_user_idx').on(t.userId, t.postId),
   ],
 );
 

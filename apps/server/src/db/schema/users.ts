@@ -37,6 +37,10 @@ export const users = pgTable(
     index('users_deletion_due_idx')
       .on(t.deletionDueAt)
       .where(sql`${t.deletionDueAt} is not null`),
+    // The few blocked accounts, whose comments every count leaves out (hiddenCommentCounts).
+    index('users_blocked_idx')
+      .on(t.id)
+      .where(sql`${t.blockedAt} is not null`),
   ],
 );
 

@@ -59,8 +59,9 @@ const hiddenQuery = prepared((db) =>
  * these. We subtract them when reading rather than rewrite the counters when an account is
  * (un)blocked: that would touch every post the account ever commented on inside the block's
  * transaction, and a comment committed while the block runs would make the counter drift for
- * good. Reading stays exact and cheap: only the comments of the page's few posts are looked
- * at (comments_post_idx), and it runs beside the other per-page lookups.
+ * good. Reading stays exact and cheap: it goes from the few blocked accounts (users_blocked_idx)
+ * to their comments on the page's posts (comments_user_idx), however many comments a popular
+ * post has, and it runs beside the other per-page lookups.
  */
 export async function hiddenCommentCounts(db: Db, postIds: string[]): Promise<Map<string, number>> {
   if (postIds.length === 0) return new Map();
